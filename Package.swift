@@ -1,0 +1,29 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "Loop",
+  platforms: [.macOS(.v26), .iOS(.v26), .tvOS(.v26), .watchOS(.v26), .visionOS(.v26)],
+  products: [
+    .library(name: "Loop", targets: ["Loop"]),
+    .library(name: "LoopTesting", targets: ["LoopTesting"]),
+    .library(name: "MovieSearch", targets: ["MovieSearch"]),
+    .executable(name: "movies", targets: ["movies"]),
+    .executable(name: "loop-benchmarks", targets: ["LoopBenchmarks"]),
+  ],
+  targets: [
+    .target(name: "Loop"),
+    .target(name: "LoopTesting", dependencies: ["Loop"]),
+    .target(name: "MovieSearch", dependencies: ["Loop"]),
+    .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
+    .executableTarget(
+      name: "LoopBenchmarks",
+      dependencies: ["Loop", "LoopTesting"],
+      path: "Benchmarks/LoopBenchmarks"
+    ),
+    .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting"]),
+    .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
+    .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

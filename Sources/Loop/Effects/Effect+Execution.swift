@@ -1,0 +1,87 @@
+// How an effect's operations run inside another effect's task (concatenate, timeout,
+// debounce, `actions`); the store starts top-level operations itself, see `EffectRunner`.
+
+extension Effect {
+  /// Runs every operation of the effect in the current task and waits for all of them.
+  ///
+  /// `.send` actions are sent in order, `.run` operations run concurrently as child tasks of a
+  /// local group, cancellations go to the current store's registry. An error no handler took
+  /// is rethrown, so an enclosing `retry`, `catch:` or the store can see it.
+  @MainActor
+  func run(send: Send<Action>) async throws {
+    switch storage {
+    case .none:
+      return
+    case let .one(operation):
+      try await operation.run(send: send)
+    case let .many(operations):
+      try await withThrowingDiscardingTaskGroup { group in
+        for operation in operations {
+          group.addImmediateTask { @MainActor in try await operation.run(send: send) }
+        }
+      }
+    }
+  }
+}
+
+extension Effect.Operation {
+  @MainActor
+  func run(send: Send<Action>) async throws {
+    switch self {
+    case let .send(action):
+      send(action)
+    case let .cancel(id):
+      EffectStorage.current?.cancel(id: id)
+    case let .run(run) where run.cancellation.isEmpty:
+      try await run.perform(send)
+    case let .run(run):
+      // NB: A cancellable operation gets a task of its own, so cancelling it by id cannot
+      // cancel the effect that encloses it.
+      let storage = EffectStorage.current ?? EffectStorage()
+      let token = EffectToken(tags: run.cancellation, cascade: nil)
+      storage.register(token)
+      try await withThrowingDiscardingTaskGroup { group in
+        group.addImmediateTask { @MainActor in try await run.execute(token, storage, send) }
+      }
+    }
+  }
+}
+
+extension Effect.Run {
+  /// Runs the operation; a thrown error goes to the handler, or is rethrown when there is
+  /// none. Errors caused by cancellation end the operation quietly.
+  @MainActor
+  func perform(_ send: Send<Action>) async throws {
+    do {
+      try await operation(send)
+    } catch {
+      if error is CancellationError || Task.isCancelled { return }
+      guard let handler else { throw error }
+      await handler(error, send)
+    }
+  }
+
+  /// Runs the operation as the effect of `token`, in the current task, and unregisters it
+  /// from `storage` when it ends (or at once, if it was cancelled before it started).
+  @MainActor
+  func execute(_ token: EffectToken, _ storage: EffectStorage, _ send: Send<Action>) async throws {
+    defer {
+      token.finish()
+      storage.unregister(token)
+    }
+    let started = withUnsafeCurrentTask { task in task.map { token.start(TaskHandle($0)) } ?? false }
+    guard started else { return }
+    try await perform(send)
+  }
+}
+
+/// Reports an error an effect threw that no `catch:` handler took.
+func reportUnhandledError(_ error: any Error) {
+  reportRuntimeWarning(
+    """
+    An effect threw an error that no "catch:" handler took: \(error)
+
+    The store carries on. To fix, pass "catch:" to ".run" to turn the error into an action, \
+    or catch it inside the operation.
+    """)
+}

@@ -1,0 +1,59 @@
+extension Effect {
+  /// Runs several effects at the same time.
+  ///
+  /// Their `.send` actions are fed back in the order given; their `.run` operations start in
+  /// that order and then run concurrently. Merges are flattened, so merging merges costs
+  /// nothing extra.
+  ///
+  /// ```swift
+  /// return .merge(.send(.started), loadProfile, loadFeed)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the number of operations.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: [Self]) -> Self {
+    var merged = Self.none
+    for effect in effects { merged.merge(with: effect) }
+    return merged
+  }
+
+  /// Adds `other`'s operations after this effect's.
+  public mutating func merge(with other: Self) {
+    switch (storage, other.storage) {
+    case (_, .none): return
+    case (.none, _): self = other
+    default: self = Self(operations: operations + other.operations)
+    }
+  }
+
+  /// Runs effects one after another: each starts when the one before has finished.
+  ///
+  /// ```swift
+  /// return .concatenate(.run { _ in await environment.save(draft) }, .send(.saved))
+  /// ```
+  ///
+  /// The whole sequence is one task. An unhandled error in one effect ends the sequence and
+  /// is handled like the error of a single `.run`.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs effects one after another: each starts when the one before has finished.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let effects = effects.filter { if case .none = $0.storage { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default:
+      return Self(
+        storage: .one(
+          .run(
+            Run(
+              priority: nil, cancellation: [],
+              operation: { @MainActor send in
+                for effect in effects { try await effect.run(send: send) }
+              },
+              handler: nil))))
+    }
+  }
+}

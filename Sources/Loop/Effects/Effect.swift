@@ -1,0 +1,155 @@
+/// Work a reducer asks the store to do, described as a value: a stream of actions to feed
+/// back into the reducer.
+///
+/// An effect is inert until a ``Store`` (or ``actions``) runs it. `.none` and `.send` are
+/// handled synchronously and never create a task; `.run` starts async work as a child task
+/// of the store's task group.
+///
+/// ```swift
+/// case .refreshTapped:
+///   state.isLoading = true
+///   return .run { send in
+///     let page = try await environment.movies.search(state.query, 1)
+///     await send(.response(page))
+///   } catch: { error, send in
+///     await send(.failed("\(error)"))
+///   }
+/// ```
+public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
+    case none
+    case one(Operation)
+    // NB: Merges are flattened into one list, never nested, so a fan-out of 1,000 effects is
+    // 1,000 sibling tasks and not 1,000 nested groups.
+    case many([Operation])
+  }
+
+  @usableFromInline
+  enum Operation: Sendable {
+    /// An action fed back synchronously, before `send` returns.
+    case send(Action)
+    /// Async work, started as a child task.
+    case run(Run)
+    /// Cancels the in-flight effects with an id, synchronously.
+    case cancel(EffectID)
+  }
+
+  /// One unit of async work and how it is cancelled and how its errors are handled.
+  @usableFromInline
+  struct Run: Sendable {
+    var priority: TaskPriority?
+    /// The ids it can be cancelled by, innermost first.
+    var cancellation: [CancellationTag]
+    var operation: @MainActor @Sendable (Send<Action>) async throws -> Void
+    var handler: (@MainActor @Sendable (any Error, Send<Action>) async -> Void)?
+  }
+
+  @usableFromInline
+  var storage: Storage
+
+  @usableFromInline
+  init(storage: Storage) { self.storage = storage }
+
+  @usableFromInline
+  init(operations: [Operation]) {
+    switch operations.count {
+    case 0: self.init(storage: .none)
+    case 1: self.init(storage: .one(operations[0]))
+    default: self.init(storage: .many(operations))
+    }
+  }
+
+  /// The operations, in order.
+  @usableFromInline
+  var operations: [Operation] {
+    switch storage {
+    case .none: []
+    case let .one(operation): [operation]
+    case let .many(operations): operations
+    }
+  }
+
+  /// An effect that does nothing. Returning it costs nothing: no allocation, no task.
+  @inlinable
+  public static var none: Self { Self(storage: .none) }
+
+  /// An effect that feeds `action` back into the store immediately.
+  ///
+  /// The action is queued and reduced before the `send` that produced it returns, after the
+  /// action being reduced now (first in, first out). No task is created.
+  ///
+  /// ```swift
+  /// case .saveTapped:
+  ///   return .send(.validate)
+  /// ```
+  @inlinable
+  public static func send(_ action: Action) -> Self { Self(storage: .one(.send(action))) }
+
+  /// An effect that runs async work and sends actions back with `send`.
+  ///
+  /// The operation starts on the store's actor, as a child task of the store's task group,
+  /// and stays there until it awaits something that runs elsewhere (its type is
+  /// `nonisolated(nonsending)`): an effect that only computes and sends costs no thread hop.
+  /// Put CPU-heavy work in a `@concurrent` function so it does not hold up the store.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await tick in environment.ticks() { await send(.tick(tick)) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the effect's task.
+  ///   - operation: The work. An error it throws goes to `handler`; a `CancellationError` (or
+  ///     any error thrown after the effect was cancelled) is ignored.
+  ///   - handler: Handles a thrown error, and may send actions. Without one, an error is
+  ///     reported as a runtime warning and the store carries on.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
+    catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)? = nil
+  ) -> Self {
+    var wrappedHandler: (@MainActor @Sendable (any Error, Send<Action>) async -> Void)?
+    if let handler {
+      wrappedHandler = { @MainActor error, send in await handler(error, send) }
+    }
+    return Self(
+      storage: .one(
+        .run(
+          Run(
+            priority: priority, cancellation: [],
+            operation: { @MainActor send in try await operation(send) },
+            handler: wrappedHandler))))
+  }
+
+  /// An effect that sends every action of an async sequence, in order, until it ends.
+  ///
+  /// ```swift
+  /// return .stream(environment.notifications.map(Action.notification))
+  /// ```
+  ///
+  /// An error the sequence throws is reported like an error thrown by ``run(priority:operation:catch:)``.
+  public static func stream<S: AsyncSequence & Sendable>(_ actions: S) -> Self
+  where S.Element == Action {
+    .run { send in
+      for try await action in actions { await send(action) }
+    }
+  }
+}
+
+/// An effect's cancellation id, type-erased.
+@usableFromInline
+struct EffectID: Hashable, @unchecked Sendable {
+  // NB: Built only from `some Hashable & Sendable` values, so the wrapped value is Sendable;
+  // `AnyHashable` itself is not marked so.
+  let base: AnyHashable
+  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+}
+
+/// An id an effect can be cancelled by, and whether starting it cancels the one in flight.
+@usableFromInline
+struct CancellationTag: Sendable {
+  var id: EffectID
+  var cancelInFlight: Bool
+}

@@ -1,0 +1,32 @@
+extension Reducer {
+  /// Runs each reducer in order on the same state and merges their effects.
+  ///
+  /// ```swift
+  /// let app = Reducer.combine(
+  ///   counterReducer.pullback(state: \.counter, action: AppAction.counterPath, environment: { $0 }),
+  ///   analyticsReducer
+  /// )
+  /// ```
+  ///
+  /// - Complexity: Each action costs the sum of the reducers' costs.
+  public static func combine(_ reducers: Self...) -> Self { combine(reducers) }
+
+  /// Runs each reducer in order on the same state and merges their effects.
+  public static func combine(_ reducers: [Self]) -> Self {
+    switch reducers.count {
+    case 0: return .empty
+    case 1: return reducers[0]
+    default:
+      return Self { state, action, environment in
+        var effect = Effect<Action>.none
+        for reducer in reducers {
+          effect.merge(with: reducer.body(&state, action, environment))
+        }
+        return effect
+      }
+    }
+  }
+
+  /// Runs this reducer, then `other`, on the same state, and merges their effects.
+  public func combined(with other: Self) -> Self { .combine(self, other) }
+}

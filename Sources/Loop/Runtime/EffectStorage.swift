@@ -1,0 +1,60 @@
+import Synchronization
+
+/// A store's effect bookkeeping, shared by the store and its effects' tasks: the
+/// cancellation registry, the count of effects in flight, and the throttle windows.
+///
+/// One per store, so ids are scoped to it. Effects find it through ``current`` (a task-local
+/// the store's runner binds), which is how an id used deep inside a composed effect still
+/// cancels only this store's effects.
+final class EffectStorage: Sendable {
+  /// The storage of the store whose effect is running in this task.
+  @TaskLocal static var current: EffectStorage?
+
+  private struct State {
+    var registry = CancellationRegistry<EffectToken>()
+    var inFlight = 0
+    var throttles: [EffectID: any Sendable] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// Registers a starting effect, first cancelling the effects it replaces
+  /// (`cancelInFlight`), and counts it in flight.
+  func register(_ token: EffectToken) {
+    let replaced = state.withLock { state in
+      state.inFlight += 1
+      return token.tags.isEmpty ? [] : state.registry.register(token, tags: token.tags)
+    }
+    for old in replaced { old.cancel() }
+    token.cascade?.add(token)
+  }
+
+  /// Forgets an ended effect.
+  func unregister(_ token: EffectToken) {
+    state.withLock { state in
+      state.inFlight -= 1
+      if !token.tags.isEmpty { state.registry.unregister(token, tags: token.tags) }
+    }
+    token.cascade?.remove(token)
+  }
+
+  /// Cancels every in-flight effect registered under `id`.
+  func cancel(id: EffectID) {
+    for token in state.withLock({ $0.registry.cancel(id: id) }) { token.cancel() }
+  }
+
+  /// The number of effects started and not yet ended.
+  var inFlightCount: Int { state.withLock { $0.inFlight } }
+
+  /// Reads and updates the throttle state kept for `id`.
+  func withThrottleState<Value: Sendable, Result>(
+    id: EffectID, as type: Value.Type, _ body: (inout Value?) -> Result
+  ) -> Result {
+    state.withLock { state in
+      var value = state.throttles[id] as? Value
+      let result = body(&value)
+      state.throttles[id] = value
+      return result
+    }
+  }
+}

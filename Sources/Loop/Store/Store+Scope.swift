@@ -1,0 +1,40 @@
+extension Store {
+  /// A store for a child feature, derived from this one: its state is a part of this store's
+  /// state, and its actions are sent to this store wrapped in a parent action.
+  ///
+  /// ```swift
+  /// let counterStore = appStore.scope(state: \.counter, action: AppAction.counter)
+  /// counterStore.send(.increment)          // appStore receives .counter(.increment)
+  /// counterStore.state.count               // always appStore.state.counter.count
+  /// ```
+  ///
+  /// The child has no state of its own, so the two can never disagree: a change made through
+  /// either is seen by both at once. The child keeps its parent alive.
+  ///
+  /// - Complexity: O(1) to create; reading the child's state applies the key path.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      parent: ScopedStoreParent(
+        state: { self.state[keyPath: toChildState] },
+        send: { self.send(fromChildAction($0)) },
+        observe: { observe, finish in
+          self.addObserver({ observe($0[keyPath: toChildState]) }, onFinish: finish)
+        },
+        removeObserver: { self.removeObserver($0) },
+        inFlightEffectCount: { self.inFlightEffectCount }))
+  }
+}
+
+/// How a scoped store reaches the store it was scoped from.
+@MainActor
+@usableFromInline
+struct ScopedStoreParent<State, Action> {
+  @usableFromInline let state: () -> State
+  @usableFromInline let send: (Action) -> StoreTask
+  let observe: (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) -> Int?
+  let removeObserver: (Int) -> Void
+  let inFlightEffectCount: () -> Int
+}

@@ -1,0 +1,90 @@
+extension Store where State: Sendable {
+  /// The store's state over time: the current state first, then the state after each `send`
+  /// that was processed.
+  ///
+  /// ```swift
+  /// for await state in store.states {
+  ///   render(state)
+  /// }
+  /// ```
+  ///
+  /// The stream ends when the store is released. A consumer that falls behind sees every
+  /// state, in order (the stream buffers). For an `Equatable` state, only distinct states are
+  /// delivered.
+  public var states: AsyncStream<State> { makeStates(isDuplicate: nil) }
+
+  func makeStates(isDuplicate: ((State, State) -> Bool)?) -> AsyncStream<State> {
+    AsyncStream { continuation in
+      let last = Box<State?>(nil)
+      let id = self.addObserver { state in
+        if let isDuplicate, let previous = last.value, isDuplicate(previous, state) { return }
+        last.value = state
+        continuation.yield(state)
+      } onFinish: {
+        continuation.finish()
+      }
+      continuation.onTermination = { [weak self] _ in
+        Task { @MainActor in
+          if let id { self?.removeObserver(id) }
+        }
+      }
+    }
+  }
+}
+
+extension Store where State: Sendable & Equatable {
+  /// The store's distinct states: the current state first, then each state that differs from
+  /// the one before.
+  ///
+  /// ```swift
+  /// for await state in store.states where !state.isLoading { … }
+  /// ```
+  public var states: AsyncStream<State> { makeStates(isDuplicate: ==) }
+}
+
+extension Store {
+  /// Adds an observer that receives the current state now and after each processed send;
+  /// `nil` if the store is gone.
+  func addObserver(
+    _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
+  ) -> Int? {
+    if let core { return core.addObserver(observe, onFinish: onFinish) }
+    return parent.unsafelyUnwrapped.observe(observe, onFinish)
+  }
+
+  func removeObserver(_ id: Int) {
+    if let core { return core.removeObserver(id) }
+    parent.unsafelyUnwrapped.removeObserver(id)
+  }
+}
+
+/// A mutable cell for an observer closure's memory, confined to the main actor.
+@MainActor
+final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+extension StoreCore {
+  func addObserver(
+    _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
+  ) -> Int {
+    let id = nextObserverID
+    nextObserverID += 1
+    stateObservers[id] = StateObserver(observe: observe, finish: onFinish)
+    observe(state)
+    return id
+  }
+
+  func removeObserver(_ id: Int) {
+    stateObservers[id] = nil
+  }
+}
+
+/// One consumer of ``Store/states``.
+@MainActor
+@usableFromInline
+struct StateObserver<State> {
+  let observe: @MainActor (State) -> Void
+  let finish: @MainActor () -> Void
+}

@@ -1,0 +1,98 @@
+import Observation
+
+/// Runs a feature: holds its state, reduces actions, runs the effects they return and feeds
+/// the effects' actions back in.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+/// store.send(.increment)
+/// store.state.count   // 1
+/// ```
+///
+/// The rules:
+/// - ``send(_:)`` reduces synchronously. Actions from `.send` effects are queued and reduced,
+///   first in first out, before `send` returns; a `send` made while another is reducing (say,
+///   from an observer) is queued the same way, never nested.
+/// - Async effects run as child tasks of one task group the store owns, on the main actor;
+///   the actions each one sends are reduced in the order it sends them.
+/// - Cancellation ids are scoped to the store. Releasing the store cancels all its effects,
+///   and no action reaches its reducer afterwards.
+/// - The store is `Observable`: reading ``state`` in SwiftUI or `withObservationTracking`
+///   observes it; observers are notified once per `send`, after all its queued actions.
+@MainActor
+public final class Store<State, Action: Sendable>: Observable {
+  @usableFromInline let core: StoreCore<State, Action>?
+  @usableFromInline let parent: ScopedStoreParent<State, Action>?
+
+  /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first action.
+  ///   - reducer: The feature's logic.
+  ///   - environment: The feature's dependencies (clients, clocks), handed to every reduce.
+  @inlinable
+  public convenience init<Environment>(
+    initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment
+  ) {
+    self.init(initialState: initialState, reducer: reducer, environment: environment, executor: nil)
+  }
+
+  /// Creates a store whose effects prefer `executor` for their nonisolated work
+  /// (``LoopTesting``'s test store uses this for determinism).
+  @usableFromInline
+  package init<Environment>(
+    initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment,
+    executor: (any TaskExecutor)?
+  ) {
+    let body = reducer.body
+    self.core = StoreCore(
+      initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
+    self.parent = nil
+    core?.owner = self
+  }
+
+  init(parent: ScopedStoreParent<State, Action>) {
+    self.core = nil
+    self.parent = parent
+  }
+
+  isolated deinit {
+    core?.shutDown()
+  }
+
+  /// The current state.
+  ///
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view) observes it.
+  /// - Complexity: O(1) for a root store; a scoped store reads its parent's state through its
+  ///   key path.
+  @inlinable
+  public var state: State {
+    if let core {
+      core.registrar.access(self, keyPath: \.state)
+      return core.state
+    }
+    return parent.unsafelyUnwrapped.state()
+  }
+
+  /// Sends an action: reduces it now, and starts the effects it returns.
+  ///
+  /// ```swift
+  /// store.send(.refresh)                      // fire and forget
+  /// await store.send(.refresh).finish()       // wait for the refresh and all it led to
+  /// ```
+  ///
+  /// - Returns: The effects this action started, to `finish()` or `cancel()`.
+  /// - Complexity: The reducer's cost. An action whose effect is `.none` allocates nothing
+  ///   and takes no lock.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    if let core { return core.send(action, cascade: nil) }
+    return parent.unsafelyUnwrapped.send(action)
+  }
+
+  /// The number of effects started and not yet ended (for tests and diagnostics).
+  package var inFlightEffectCount: Int {
+    core?.runner.storage.inFlightCount ?? parent.unsafelyUnwrapped.inFlightEffectCount()
+  }
+}

@@ -1,0 +1,129 @@
+import Observation
+
+/// The storage behind a root ``Store``: its state, reducer, action queue, observers and
+/// effect runner. Everything here runs on the main actor.
+@MainActor
+@usableFromInline
+final class StoreCore<State, Action: Sendable> {
+  @usableFromInline var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline var isSending = false
+  /// Actions waiting to be reduced, with the cascade they belong to (nil: the current
+  /// top-level send's, created when its first async effect starts).
+  @usableFromInline var queue: [(Action, EffectCascade?)] = []
+  @usableFromInline var stateObservers: [Int: StateObserver<State>] = [:]
+  var nextObserverID = 0
+  let runner: EffectRunner<Action>
+  /// The public store, for `registrar` notifications.
+  @usableFromInline weak var owner: Store<State, Action>?
+  private var isShutDown = false
+
+  @usableFromInline
+  init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
+    executor: (any TaskExecutor)?
+  ) {
+    self.state = initialState
+    self.reduce = reduce
+    self.runner = EffectRunner(executor: executor)
+  }
+
+  /// Reduces `action` and everything it queues; see ``Store/send(_:)``.
+  @inlinable
+  func send(_ action: Action, cascade: EffectCascade?) -> StoreTask {
+    guard !isSending else { return enqueue(action, cascade: cascade) }
+    isSending = true
+    var rootCascade = cascade
+    var effect = reduce(&state, action)
+    // NB: The common case — one action, no effect — takes this branch and touches no queue,
+    // lock or heap.
+    if case .none = effect.storage, queue.isEmpty {
+      isSending = false
+      didChange()
+      return StoreTask(cascade: rootCascade)
+    }
+    var next = 0
+    while true {
+      process(effect, cascade: &rootCascade)
+      guard next < queue.count else { break }
+      let (queued, queuedCascade) = queue[next]
+      next += 1
+      if let queuedCascade {
+        var cascade: EffectCascade? = queuedCascade
+        effect = reduce(&state, queued)
+        process(effect, cascade: &cascade)
+        effect = .none
+      } else {
+        effect = reduce(&state, queued)
+      }
+    }
+    queue.removeAll(keepingCapacity: true)
+    isSending = false
+    didChange()
+    return StoreTask(cascade: rootCascade)
+  }
+
+  /// Queues an action sent while another is being reduced.
+  @usableFromInline
+  func enqueue(_ action: Action, cascade: EffectCascade?) -> StoreTask {
+    // NB: A re-entrant send gets its own cascade now, so its task can be awaited.
+    let cascade = cascade ?? EffectCascade()
+    queue.append((action, cascade))
+    return StoreTask(cascade: cascade)
+  }
+
+  /// Handles the operations of an effect: queues `.send`s, cancels, starts `.run`s.
+  @usableFromInline
+  func process(_ effect: Effect<Action>, cascade: inout EffectCascade?) {
+    switch effect.storage {
+    case .none:
+      return
+    case let .one(operation):
+      process(operation, cascade: &cascade)
+    case let .many(operations):
+      for operation in operations { process(operation, cascade: &cascade) }
+    }
+  }
+
+  @usableFromInline
+  func process(_ operation: Effect<Action>.Operation, cascade: inout EffectCascade?) {
+    switch operation {
+    case let .send(action):
+      queue.append((action, cascade))
+    case let .cancel(id):
+      runner.storage.cancel(id: id)
+    case let .run(run):
+      guard !isShutDown else { return }
+      let effectCascade = cascade ?? EffectCascade()
+      cascade = effectCascade
+      let send = Send<Action> { [weak self] action in
+        self?.feedBack(action, cascade: effectCascade)
+      }
+      runner.start(run, cascade: effectCascade, send: send)
+    }
+  }
+
+  /// Reduces an action an effect sent, as part of that effect's cascade.
+  func feedBack(_ action: Action, cascade: EffectCascade) {
+    guard !isShutDown else { return }
+    _ = send(action, cascade: cascade)
+  }
+
+  /// Tells observers the state may have changed, once per top-level send.
+  @usableFromInline
+  func didChange() {
+    if let owner {
+      registrar.withMutation(of: owner, keyPath: \.state) {}
+    }
+    guard !stateObservers.isEmpty else { return }
+    for observer in stateObservers.values { observer.observe(state) }
+  }
+
+  func shutDown() {
+    isShutDown = true
+    runner.shutDown()
+    for observer in stateObservers.values { observer.finish() }
+    stateObservers.removeAll()
+  }
+}

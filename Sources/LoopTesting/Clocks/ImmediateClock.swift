@@ -1,0 +1,52 @@
+import Synchronization
+
+/// A clock on which every sleep returns at once (time jumps to the deadline).
+///
+/// For tests and previews where waiting is beside the point: a debounced search returns its
+/// results at once, a retry loop runs its attempts back to back.
+///
+/// ```swift
+/// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
+///                       environment: .init(movies: .mock, clock: ImmediateClock()))
+/// ```
+public struct ImmediateClock: Clock, Sendable {
+  /// A point in an immediate clock's time.
+  public struct Instant: InstantProtocol, Hashable, Sendable {
+    /// The time since the clock was made.
+    public var offset: Duration
+
+    /// Creates an instant `offset` after the clock was made.
+    public init(offset: Duration = .zero) { self.offset = offset }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+
+    /// The duration from this instant to `other`.
+    public func duration(to other: Self) -> Duration { other.offset - offset }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private final class Storage: Sendable {
+    let now = Mutex(Duration.zero)
+  }
+
+  private let storage = Storage()
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  /// The current time: the latest deadline slept until.
+  public var now: Instant { Instant(offset: storage.now.withLock { $0 }) }
+
+  /// The smallest step: none.
+  public var minimumResolution: Duration { .zero }
+
+  /// Returns at once, moving time to `deadline`; throws `CancellationError` if the task is
+  /// cancelled.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    storage.now.withLock { $0 = max($0, deadline.offset) }
+  }
+}

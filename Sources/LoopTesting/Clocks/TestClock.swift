@@ -1,0 +1,109 @@
+import Synchronization
+
+/// A clock whose time moves only when a test says so.
+///
+/// Give it to the code under test through its environment, then drive time:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
+///                       environment: .init(movies: .mock, clock: clock))
+/// await store.send(.queryChanged("bat")) { $0.query = "bat" }
+/// await clock.advance(by: .milliseconds(300))   // the debounce fires now
+/// ```
+///
+/// Sleepers wake in deadline order (ties in the order they went to sleep). After waking
+/// each one, `advance` lets the work it unblocked run before it goes on, so an effect that
+/// sleeps again inside the advanced span wakes again too. A cancelled sleeper throws
+/// `CancellationError` at once.
+public final class TestClock: Clock, Sendable {
+  /// A point in a test clock's time: the duration since the clock was made.
+  public struct Instant: InstantProtocol, Hashable, Sendable {
+    /// The time since the clock was made.
+    public var offset: Duration
+
+    /// Creates an instant `offset` after the clock was made.
+    public init(offset: Duration = .zero) { self.offset = offset }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+
+    /// The duration from this instant to `other`.
+    public func duration(to other: Self) -> Duration { other.offset - offset }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private let state = Mutex(TestClockState<UnsafeContinuation<Void, any Error>>())
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  /// The current time.
+  public var now: Instant { Instant(offset: state.withLock { $0.now }) }
+
+  /// The smallest step: none.
+  public var minimumResolution: Duration { .zero }
+
+  /// Suspends until the clock has been advanced to `deadline`.
+  ///
+  /// Returns at once if the deadline has passed; throws `CancellationError` at once if the
+  /// task is cancelled, before or while it sleeps.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = Mutex<Int?>(nil)
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { continuation in
+        let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: continuation) }
+        guard let sleeper else { return continuation.resume() }
+        id.withLock { $0 = sleeper }
+        // NB: Cancellation may have arrived between the check above and registration.
+        if Task.isCancelled, let waiter = state.withLock({ $0.cancel(sleeper) }) {
+          waiter.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      guard let sleeper = id.withLock({ $0 }) else { return }
+      state.withLock { $0.cancel(sleeper) }?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline falls within it,
+  /// in deadline order, and letting the work each one unblocks run.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: Instant(offset: state.withLock { $0.now } + duration))
+  }
+
+  /// Moves time forward to `deadline` (never back), waking sleepers in order.
+  public func advance(to deadline: Instant) async {
+    await settle()
+    while let waiter = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
+      waiter.resume()
+      await settle()
+    }
+  }
+
+  /// Advances time until no sleeper is left, waking each in order.
+  ///
+  /// Use it to run a timer or a retry loop to its end. An effect that keeps sleeping forever
+  /// makes this run forever too: give it an end, or use ``advance(by:)``.
+  public func run() async {
+    await settle()
+    while let next = state.withLock({ $0.nextDeadline }) {
+      await advance(to: Instant(offset: next))
+    }
+  }
+
+  /// The number of tasks asleep on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Lets the work that woken sleepers unblocked run until it suspends again.
+  private func settle() async {
+    await MainQueueTaskExecutor.shared.settle()
+  }
+}

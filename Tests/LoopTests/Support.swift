@@ -1,0 +1,34 @@
+import Loop
+import LoopTesting
+import Synchronization
+
+/// A counter-ish feature used across the store tests: every action is logged in the state.
+enum Probe {
+  struct State: Equatable, Sendable {
+    var log: [String] = []
+    var count = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case tap(String)
+    case effect(String)
+    case increment
+  }
+}
+
+/// Collects runtime warnings reported while a test runs.
+final class WarningLog: Sendable {
+  private let messages = Mutex<[String]>([])
+  var all: [String] { messages.withLock { $0 } }
+  func append(_ message: String) { messages.withLock { $0.append(message) } }
+}
+
+extension Store {
+  /// A store whose effects run deterministically on the main queue, for tests with a TestClock.
+  static func testing<Environment>(
+    _ initialState: State, _ reducer: Reducer<State, Action, Environment>, _ environment: Environment
+  ) -> Store {
+    Store(initialState: initialState, reducer: reducer, environment: environment,
+          executor: MainQueueTaskExecutor.shared)
+  }
+}

@@ -32,3 +32,17 @@ extension Store {
           executor: MainQueueTaskExecutor.shared)
   }
 }
+
+/// A flag set once, readable from any thread.
+final class Flag: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isSet: Bool { value.load(ordering: .acquiring) }
+  func set() { value.store(true, ordering: .releasing) }
+}
+
+/// A counter, readable from any thread.
+final class Counter: Sendable {
+  private let count = Atomic<Int>(0)
+  var value: Int { count.load(ordering: .acquiring) }
+  func increment() { count.add(1, ordering: .acquiringAndReleasing) }
+}

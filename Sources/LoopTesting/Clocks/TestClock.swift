@@ -16,6 +16,9 @@ import Synchronization
 /// each one, `advance` lets the work it unblocked run before it goes on, so an effect that
 /// sleeps again inside the advanced span wakes again too. A cancelled sleeper throws
 /// `CancellationError` at once.
+///
+/// Time is driven from the main actor, where the stores that run the effects live: with a
+/// ``TestStore``, every wake-up and the work it unblocks happen in one order on every run.
 public final class TestClock: Clock, Sendable {
   /// A point in a test clock's time: the duration since the clock was made.
   public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -75,11 +78,13 @@ public final class TestClock: Clock, Sendable {
   /// ```swift
   /// await clock.advance(by: .seconds(1))
   /// ```
+  @MainActor
   public func advance(by duration: Duration = .zero) async {
     await advance(to: Instant(offset: state.withLock { $0.now } + duration))
   }
 
   /// Moves time forward to `deadline` (never back), waking sleepers in order.
+  @MainActor
   public func advance(to deadline: Instant) async {
     await settle()
     while let waiter = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
@@ -92,6 +97,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Use it to run a timer or a retry loop to its end. An effect that keeps sleeping forever
   /// makes this run forever too: give it an end, or use ``advance(by:)``.
+  @MainActor
   public func run() async {
     await settle()
     while let next = state.withLock({ $0.nextDeadline }) {
@@ -103,6 +109,7 @@ public final class TestClock: Clock, Sendable {
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// Lets the work that woken sleepers unblocked run until it suspends again.
+  @MainActor
   private func settle() async {
     await MainQueueTaskExecutor.shared.settle()
   }

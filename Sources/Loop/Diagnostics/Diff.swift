@@ -1,8 +1,9 @@
 /// A line diff of two dumps that shows only what differs, with the lines that enclose each
 /// change so a reader can tell where it is.
 ///
-/// Lines only in `expected` are marked `−`, lines only in `actual` `+`; the structure around a
-/// change (its enclosing `Type(` … `)` lines) is kept, unmarked; everything else is elided.
+/// Lines only in `expected` are marked `−`, lines only in `actual` `+`, in the first column;
+/// the structure around a change (its enclosing `Type(` … `)` lines) is kept, unmarked, and
+/// every other run of lines is elided as `… (N unchanged)` at its own depth.
 package enum Diff {
   /// The legend printed with every diff in a failure message.
   package static let legend = "(Expected: −, Actual: +)"
@@ -41,7 +42,10 @@ package enum Diff {
     var elided = false
     for (index, edit) in script.enumerated() {
       guard keep[index] else {
-        if !elided { output.append("    … (\(elidedCount(script, keep, from: index)) unchanged)") }
+        if !elided {
+          let pad = String(repeating: " ", count: indentation(of: edit.text))
+          output.append("  \(pad)… (\(elidedCount(script, keep, from: index)) unchanged)")
+        }
         elided = true
         continue
       }
@@ -52,7 +56,7 @@ package enum Diff {
       case .added: output.append("+ " + edit.text)
       }
     }
-    return output.map { "  " + $0 }.joined(separator: "\n")
+    return output.joined(separator: "\n")
   }
 
   private static func elidedCount(_ script: [Edit], _ keep: [Bool], from start: Int) -> Int {

@@ -144,14 +144,28 @@ package enum Dump {
     lines(of: value).map { $0.trimmingLeadingSpaces() }.joined(separator: " ")
   }
 
-  /// A type's name without its module, e.g. `Counter.State` rather than `App.Counter.State`.
+  /// A type's name without its module, e.g. `Counter.State` rather than `App.Counter.State`,
+  /// and without the `(unknown context at $…)` the runtime prints for private types.
   private static func name(of type: Any.Type) -> String {
-    let full = String(reflecting: type)
-    guard let dot = full.firstIndex(of: ".") else { return full }
-    // Keep generic arguments readable: strip the module of the outer type only.
-    let head = full[..<dot]
-    if head.contains("<") || head.contains("(") { return full }
-    return String(full[full.index(after: dot)...])
+    // Split the top-level path on dots outside brackets, so generic arguments stay whole.
+    var components: [String] = []
+    var current = ""
+    var depth = 0
+    for character in String(reflecting: type) {
+      switch character {
+      case "(", "<", "[": depth += 1
+      case ")", ">", "]": depth -= 1
+      case "." where depth == 0:
+        components.append(current)
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    components.append(current)
+    if components.count > 1 { components.removeFirst() }
+    return components.filter { !$0.hasPrefix("(unknown context") }.joined(separator: ".")
   }
 }
 

@@ -13,13 +13,25 @@ extension Effect {
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Runs several effects at the same time.
+  ///
+  /// - Complexity: O(*n*) in the number of operations.
   public static func merge(_ effects: [Self]) -> Self {
-    var merged = Self.none
-    for effect in effects { merged.merge(with: effect) }
-    return merged
+    var operations: [Operation] = []
+    operations.reserveCapacity(effects.count)
+    for effect in effects {
+      switch effect.storage {
+      case .none: continue
+      case let .one(operation): operations.append(operation)
+      case let .many(more): operations += more
+      }
+    }
+    return Self(operations: operations)
   }
 
   /// Adds `other`'s operations after this effect's.
+  ///
+  /// - Complexity: O(1) when either effect is `.none`; otherwise O(*n*) in the operations of
+  ///   both. To merge many effects, build an array and call ``merge(_:)-([Effect])`` once.
   public mutating func merge(with other: Self) {
     switch (storage, other.storage) {
     case (_, .none): return

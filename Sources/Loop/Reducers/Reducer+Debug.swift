@@ -4,10 +4,12 @@ extension Reducer {
   /// ```swift
   /// let app = appReducer.debug("app")
   /// // app: received action:
-  /// //   AppAction.counter(.increment)
+  /// //   AppAction.counter(Counter.Action.increment)
   /// //   AppState(
-  /// // −   counter: Counter.State(count: 0)
-  /// // +   counter: Counter.State(count: 1)
+  /// //     counter: Counter.State(
+  /// // −     count: 0
+  /// // +     count: 1
+  /// //     )
   /// //   )
   /// ```
   ///

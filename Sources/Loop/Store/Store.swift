@@ -68,7 +68,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @inlinable
   public var state: State {
     if let core {
-      core.registrar.access(self, keyPath: \.state)
+      core.registrar.access(self, keyPath: core.stateKeyPath)
       return core.state
     }
     return parent.unsafelyUnwrapped.state()

@@ -17,6 +17,9 @@ final class StoreCore<State, Action: Sendable> {
   let runner: EffectRunner<Action>
   /// The public store, for `registrar` notifications.
   @usableFromInline weak var owner: Store<State, Action>?
+  /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
+  /// each time its literal is evaluated, which would cost more than a whole plain send.
+  @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
   private var isShutDown = false
 
   @usableFromInline
@@ -114,7 +117,7 @@ final class StoreCore<State, Action: Sendable> {
   @usableFromInline
   func didChange() {
     if let owner {
-      registrar.withMutation(of: owner, keyPath: \.state) {}
+      registrar.withMutation(of: owner, keyPath: stateKeyPath) {}
     }
     guard !stateObservers.isEmpty else { return }
     for observer in stateObservers.values { observer.observe(state) }

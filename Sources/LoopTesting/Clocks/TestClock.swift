@@ -100,13 +100,13 @@ public final class TestClock: Clock, Sendable {
   @MainActor
   public func run() async {
     await settle()
-    while let next = state.withLock({ $0.nextDeadline }) {
+    while let next = state.withLock({ $0.nextDeadline() }) {
       await advance(to: Instant(offset: next))
     }
   }
 
   /// The number of tasks asleep on this clock.
-  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+  public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
   /// Lets the work that woken sleepers unblocked run until it suspends again.
   @MainActor

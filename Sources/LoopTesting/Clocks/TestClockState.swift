@@ -1,15 +1,27 @@
 /// A test clock's time and sleepers, as a pure state machine: sleepers wake in deadline order
 /// (ties in the order they went to sleep), and `advance` says which to wake and when.
+///
+/// - Complexity: Sleeping, cancelling and waking are O(log *n*) in the number of sleepers.
 struct TestClockState<Waiter> {
-  struct Sleeper {
-    var id: Int
+  private struct Entry {
     var deadline: Duration
-    var waiter: Waiter
+    var id: Int
+
+    func precedes(_ other: Self) -> Bool {
+      (deadline, id) < (other.deadline, other.id)
+    }
   }
 
   private(set) var now: Duration = .zero
-  private(set) var sleepers: [Sleeper] = []
+  /// The sleepers still asleep, by id.
+  private var waiters: [Int: Waiter] = [:]
+  /// A min-heap of deadlines; entries whose id is no longer in `waiters` were cancelled and
+  /// are skipped when they surface.
+  private var heap: [Entry] = []
   private var nextID = 0
+
+  /// The number of sleepers still asleep.
+  var sleeperCount: Int { waiters.count }
 
   /// Adds a sleeper; returns its id, or `nil` if the deadline has already passed (the caller
   /// returns at once).
@@ -17,30 +29,67 @@ struct TestClockState<Waiter> {
     guard deadline > now else { return nil }
     let id = nextID
     nextID += 1
-    // Keep sleepers sorted by deadline, then by arrival.
-    let index = sleepers.firstIndex { $0.deadline > deadline } ?? sleepers.endIndex
-    sleepers.insert(Sleeper(id: id, deadline: deadline, waiter: waiter), at: index)
+    waiters[id] = waiter
+    heap.append(Entry(deadline: deadline, id: id))
+    siftUp(heap.count - 1)
     return id
   }
 
   /// Removes a sleeper that was cancelled; returns its waiter if it was still asleep.
   mutating func cancel(_ id: Int) -> Waiter? {
-    guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-    return sleepers.remove(at: index).waiter
+    waiters.removeValue(forKey: id)
   }
 
   /// Moves time to the earliest sleeper due by `deadline` and returns it to wake; when none is
   /// due, moves time to `deadline` and returns `nil`.
   mutating func nextWake(upTo deadline: Duration) -> Waiter? {
-    guard let first = sleepers.first, first.deadline <= deadline else {
+    dropCancelled()
+    guard let first = heap.first, first.deadline <= deadline else {
       now = max(now, deadline)
       return nil
     }
-    sleepers.removeFirst()
+    popFirst()
     now = max(now, first.deadline)
-    return first.waiter
+    return waiters.removeValue(forKey: first.id)
   }
 
   /// The deadline of the earliest sleeper, if any.
-  var nextDeadline: Duration? { sleepers.first?.deadline }
+  mutating func nextDeadline() -> Duration? {
+    dropCancelled()
+    return heap.first?.deadline
+  }
+
+  private mutating func dropCancelled() {
+    while let first = heap.first, waiters[first.id] == nil { popFirst() }
+  }
+
+  private mutating func popFirst() {
+    heap.swapAt(0, heap.count - 1)
+    heap.removeLast()
+    siftDown(0)
+  }
+
+  private mutating func siftUp(_ index: Int) {
+    var child = index
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard heap[child].precedes(heap[parent]) else { return }
+      heap.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func siftDown(_ index: Int) {
+    var parent = index
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
+      if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
+      guard smallest != parent else { return }
+      heap.swapAt(parent, smallest)
+      parent = smallest
+    }
+  }
 }

@@ -1,0 +1,71 @@
+@testable import Loop
+import Testing
+
+private final class Token {}
+
+@Suite("Effect runtime state machines")
+struct RuntimeStateMachineTests {
+  @Test("an effect cancelled before it starts never runs")
+  func phaseCancelledBeforeStart() {
+    var phase = EffectPhase<Int>()
+    #expect(phase.cancel() == nil)
+    #expect(phase.start(1) == false)
+  }
+
+  @Test("cancelling a running effect hands back its task handle once")
+  func phaseCancelRunning() {
+    var phase = EffectPhase<Int>()
+    let started = phase.start(7)
+    #expect(started)
+    #expect(phase.cancel() == 7)
+    #expect(phase.cancel() == nil)
+    phase.finish()
+    #expect(phase.cancel() == nil)
+  }
+
+  @Test("the registry cancels in flight only for tags that ask, and only under that id")
+  func registryCancelInFlight() {
+    var registry = CancellationRegistry<Token>()
+    let a = Token()
+    let b = Token()
+    let c = Token()
+    let search = CancellationTag(id: EffectID("search"), cancelInFlight: true)
+    let other = CancellationTag(id: EffectID("other"), cancelInFlight: false)
+    #expect(registry.register(a, tags: [search]).isEmpty)
+    #expect(registry.register(b, tags: [other]).isEmpty)
+    #expect(registry.register(c, tags: [search]).map(ObjectIdentifier.init) == [ObjectIdentifier(a)])
+    #expect(registry.registrationCount == 2)
+    #expect(registry.cancel(id: EffectID("other")).map(ObjectIdentifier.init) == [ObjectIdentifier(b)])
+    registry.unregister(c, tags: [search])
+    #expect(registry.registrationCount == 0)
+    #expect(registry.cancel(id: EffectID("search")).isEmpty)
+  }
+
+  @Test("a cascade resumes its waiters when its last effect ends, not before")
+  func cascadeWaiters() {
+    var cascade = CascadeState<Token, String>()
+    let a = Token()
+    let b = Token()
+    #expect(cascade.wait("early") == false, "nothing running: do not wait")
+    let addedA = cascade.add(a)
+    #expect(addedA)
+    let addedB = cascade.add(b)
+    #expect(addedB)
+    let waiting = cascade.wait("w1")
+    #expect(waiting)
+    #expect(cascade.remove(a).isEmpty)
+    #expect(cascade.remove(b) == ["w1"])
+    #expect(cascade.waiters.isEmpty)
+  }
+
+  @Test("a cancelled cascade cancels its running effects and every one that joins later")
+  func cascadeCancel() {
+    var cascade = CascadeState<Token, String>()
+    let a = Token()
+    let added = cascade.add(a)
+    #expect(added)
+    #expect(cascade.cancel().count == 1)
+    #expect(cascade.add(Token()) == false)
+    #expect(cascade.isCancelled)
+  }
+}

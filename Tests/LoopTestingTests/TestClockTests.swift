@@ -1,6 +1,5 @@
 import Loop
 @testable import LoopTesting
-import Synchronization
 import Testing
 
 @MainActor
@@ -9,7 +8,7 @@ struct TestClockTests {
   @Test("sleepers wake in deadline order, ties in the order they slept")
   func wakeOrder() async {
     let clock = TestClock()
-    let order = Mutex<[String]>([])
+    let order = LockedState<[String]>([])
     let tasks = [("c", 3), ("a", 1), ("b1", 2), ("b2", 2)].map { name, seconds in
       Task {
         try await clock.sleep(for: .seconds(seconds))
@@ -60,7 +59,7 @@ struct TestClockTests {
   @Test("run advances until no sleeper is left, following sleepers that sleep again")
   func runToEnd() async {
     let clock = TestClock()
-    let ticks = Mutex(0)
+    let ticks = LockedState(0)
     let task = Task { @MainActor in
       for _ in 0..<3 {
         try await clock.sleep(for: .seconds(10))

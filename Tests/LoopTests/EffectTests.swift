@@ -320,7 +320,7 @@ struct EffectTests {
   func retrySucceeds() async {
     struct Flaky: Error {}
     let clock = TestClock()
-    let attempts = Counter()
+    let attempts = Tally()
     let store = harness(clock: clock) { _, _ in
       .run { send in
         attempts.increment()

@@ -199,7 +199,7 @@ struct StoreTests {
   func releaseCancelsEffects() async {
     let clock = TestClock()
     let cancelled = Flag()
-    let reduced = Counter()
+    let reduced = Tally()
     let reducer = Reducer<Probe.State, Probe.Action, TestClock> { _, action, clock in
       reduced.increment()
       guard case .tap = action else { return .none }
@@ -301,7 +301,7 @@ struct StoreTests {
       return .none
     }
     let store = Store(initialState: Probe.State(), reducer: reducer, environment: ())
-    let changes = Counter()
+    let changes = Tally()
     withObservationTracking {
       _ = store.state
     } onChange: {

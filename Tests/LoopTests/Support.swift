@@ -18,7 +18,7 @@ enum Probe {
 
 /// Collects runtime warnings reported while a test runs.
 final class WarningLog: Sendable {
-  private let messages = Mutex<[String]>([])
+  private let messages = LockedState<[String]>([])
   var all: [String] { messages.withLock { $0 } }
   func append(_ message: String) { messages.withLock { $0.append(message) } }
 }
@@ -40,8 +40,8 @@ final class Flag: Sendable {
   func set() { value.store(true, ordering: .releasing) }
 }
 
-/// A counter, readable from any thread.
-final class Counter: Sendable {
+/// A count, readable from any thread.
+final class Tally: Sendable {
   private let count = Atomic<Int>(0)
   var value: Int { count.load(ordering: .acquiring) }
   func increment() { count.add(1, ordering: .acquiringAndReleasing) }

@@ -1,10 +1,9 @@
-import Synchronization
 
 /// The effects one `send` started, directly or through the actions they fed back: what a
 /// ``StoreTask`` waits for and cancels.
 @usableFromInline
 final class EffectCascade: Sendable {
-  private let state = Mutex(CascadeState<EffectToken, UnsafeContinuation<Void, Never>>())
+  private let state = LockedState(CascadeState<EffectToken, UnsafeContinuation<Void, Never>>())
 
   /// Adds a starting effect; cancels it at once if the cascade was cancelled.
   func add(_ token: EffectToken) {

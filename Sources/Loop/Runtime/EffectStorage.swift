@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A store's effect bookkeeping, shared by the store and its effects' tasks: the
 /// cancellation registry, the count of effects in flight, and the throttle windows.
@@ -16,7 +15,7 @@ final class EffectStorage: Sendable {
     var throttles: [EffectID: any Sendable] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// Registers a starting effect, first cancelling the effects it replaces
   /// (`cancelInFlight`), and counts it in flight.

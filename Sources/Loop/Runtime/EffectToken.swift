@@ -11,7 +11,7 @@ final class EffectToken: Sendable {
   private let cancelRequested = Atomic<Bool>(false)
   // NB: The task is cancelled while this lock is held, and the task clears its handle under
   // the same lock when it ends, so the unsafe handle is never used after its task is gone.
-  private let phase = Mutex(EffectPhase<TaskHandle>())
+  private let phase = LockedState(EffectPhase<TaskHandle>())
 
   init(tags: [CancellationTag], cascade: EffectCascade?) {
     self.tags = tags

@@ -1,4 +1,4 @@
-import Synchronization
+import Loop
 
 /// A clock on which every sleep returns at once (time jumps to the deadline).
 ///
@@ -29,7 +29,7 @@ public struct ImmediateClock: Clock, Sendable {
   }
 
   private final class Storage: Sendable {
-    let now = Mutex(Duration.zero)
+    let now = LockedState(Duration.zero)
   }
 
   private let storage = Storage()

@@ -1,4 +1,4 @@
-import Synchronization
+import Loop
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -38,7 +38,7 @@ public final class TestClock: Clock, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let state = Mutex(TestClockState<UnsafeContinuation<Void, any Error>>())
+  private let state = LockedState(TestClockState<UnsafeContinuation<Void, any Error>>())
 
   /// Creates a clock at time zero.
   public init() {}
@@ -55,7 +55,7 @@ public final class TestClock: Clock, Sendable {
   /// task is cancelled, before or while it sleeps.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let id = Mutex<Int?>(nil)
+    let id = LockedState<Int?>(nil)
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: continuation) }

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Loop
 
 /// A task executor that runs nonisolated async work on the main queue, in order with the
 /// main actor's own jobs.
@@ -17,7 +17,7 @@ package final class MainQueueTaskExecutor: TaskExecutor {
     var ran = 0
   }
 
-  private let counts = Mutex(Counts())
+  private let counts = LockedState(Counts())
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)

@@ -32,6 +32,9 @@ public struct StoreTask: Hashable, Sendable {
     }
   }
 
+  /// Whether any effect of the task is still running (for LoopTesting).
+  package var isRunning: Bool { cascade?.isRunning ?? false }
+
   /// Whether ``cancel()`` was called; `true` for a send that started no effect, as there is
   /// nothing left to run.
   public var isCancelled: Bool { cascade?.isCancelled ?? true }

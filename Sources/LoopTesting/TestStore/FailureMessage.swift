@@ -1,0 +1,136 @@
+import Loop
+
+/// The text of every failure a ``TestStore`` records: one sentence saying what went wrong, a
+/// diff of only what differs (`−` expected, `+` actual), and how to fix it.
+///
+/// Kept apart from the store so each message can be pinned by a test.
+enum FailureMessage {
+  static func stateMismatch(after step: String, expected: Any, actual: Any) -> String {
+    """
+    The state after \(step) does not match the assert closure.
+
+    \(diff(expected, actual))
+
+    \(Diff.legend)
+
+    To fix, make the assert closure set the values marked +, or change the reducer so it \
+    produces the values marked −.
+    """
+  }
+
+  static func unassertedChange(after step: String, before: Any, after: Any) -> String {
+    """
+    The state changed after \(step), but no assert closure described the change.
+
+    \(diff(before, after))
+
+    \(Diff.legend)
+
+    To fix, pass an assert closure that sets the values marked +, e.g. \
+    `{ $0.field = newValue }`.
+    """
+  }
+
+  static func unexpectedAction(expected: Any, received: Any) -> String {
+    """
+    The store received a different action than the one expected.
+
+    \(diff(expected, received))
+
+    \(Diff.legend)
+
+    To fix, receive the actions in the order the effects send them, or change the expected \
+    action.
+    """
+  }
+
+  static func receiveTimedOut(expected: String, timeout: Duration, inFlight: Int) -> String {
+    let effects = inFlight == 1 ? "1 effect is" : "\(inFlight) effects are"
+    return """
+      Expected to receive \(expected), but no action arrived within \(describe(timeout)); \
+      \(effects) still running.
+
+      To fix, make sure an effect sends this action: if it waits on a TestClock, advance the \
+      clock first; if it does slow real work, pass a longer timeout.
+      """
+  }
+
+  static func nothingToReceive(expected: String) -> String {
+    """
+    Expected to receive \(expected), but no action was received and no effect is running.
+
+    To fix, check that the reducer returns an effect that sends this action.
+    """
+  }
+
+  static func unreceivedActions(_ actions: [Any], before step: String) -> String {
+    let count = actions.count == 1 ? "1 action" : "\(actions.count) actions"
+    let list = actions.map { "  " + Dump.string(of: $0).replacingIndent() }.joined(separator: "\n")
+    return """
+      The store received \(count) that the test did not receive \(step):
+
+      \(list)
+
+      To fix, receive each with `await store.receive(…)`, or call \
+      `await store.skipReceivedActions()` if they do not matter to this test.
+      """
+  }
+
+  static func effectsStillRunning(_ origins: [(action: Any, location: String)]) -> String {
+    let count = origins.count == 1 ? "An effect is" : "\(origins.count) effects are"
+    let list = origins.map { "  started by sending \(oneLine($0.action)) at \($0.location)" }
+      .joined(separator: "\n")
+    return """
+      \(count) still running at the end of the test:
+
+      \(list)
+
+      To fix, let each finish (advance the TestClock, or `await store.finish()`), cancel it \
+      from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+      """
+  }
+
+  static func skipped(_ what: String) -> String {
+    "Skipped assertion (exhaustivity is off): \(what)"
+  }
+
+  /// The action as one line, for sentences.
+  static func oneLine(_ value: Any) -> String {
+    Dump.lines(of: value).map { $0.drop { $0 == " " } }.joined(separator: " ")
+      .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+  }
+
+  private static func diff(_ expected: Any, _ actual: Any) -> String {
+    Diff.lines(from: Dump.lines(of: expected), to: Dump.lines(of: actual))
+      ?? "  (no difference in their dumps: the values differ in a way the dump cannot show)"
+  }
+
+  private static func describe(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1000
+      + duration.components.attoseconds / 1_000_000_000_000_000
+    if milliseconds % 1000 == 0 {
+      let seconds = milliseconds / 1000
+      return seconds == 1 ? "1 second" : "\(seconds) seconds"
+    }
+    return "\(milliseconds) ms"
+  }
+}
+
+extension String {
+  fileprivate func replacingIndent() -> String {
+    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+  }
+
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var remainder = self[...]
+    while let range = remainder.firstRange(of: target) {
+      result += remainder[..<range.lowerBound]
+      result += replacement
+      remainder = remainder[range.upperBound...]
+    }
+    result += remainder
+    return result
+  }
+}

@@ -1,0 +1,72 @@
+import Loop
+import Testing
+
+extension TestStore {
+  /// Waits for every effect to end, then checks that every received action was received.
+  ///
+  /// ```swift
+  /// await store.send(.onAppear)
+  /// await clock.run()
+  /// await store.receive(.loaded) { … }
+  /// await store.finish()
+  /// ```
+  ///
+  /// In exhaustive mode an effect still running after `timeout`, or an action left unreceived,
+  /// fails the test; the running effects are then cancelled.
+  public func finish(
+    timeout: Duration? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let finished = await waitUntil(timeout: timeout ?? self.timeout) { store.inFlightEffectCount == 0 }
+    if !finished {
+      let running = runningSends()
+      fail(FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
+           skippable: true)
+      cancelEverything()
+      await settle()
+    }
+    if !recorder.received.isEmpty {
+      fail(
+        FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "before finish()"),
+        at: sourceLocation, skippable: true)
+      if let last = recorder.received.last { assertedState = last.state }
+      recorder.received.removeAll()
+    }
+  }
+
+  /// Drops the actions received and not yet asserted, accepting the state they led to.
+  ///
+  /// ```swift
+  /// await store.send(.onAppear)
+  /// await store.skipReceivedActions()   // the analytics pings don't matter here
+  /// ```
+  public func skipReceivedActions(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await settle()
+    guard let last = recorder.received.last else { return }
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      fail(FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "(skipped)"),
+           at: sourceLocation, skippable: true)
+    }
+    assertedState = last.state
+    recorder.received.removeAll()
+  }
+
+  /// Cancels every effect still running, so the test can end without waiting for them.
+  ///
+  /// ```swift
+  /// await store.send(.startTimer)
+  /// await clock.advance(by: .seconds(3))
+  /// await store.skipInFlightEffects()
+  /// ```
+  public func skipInFlightEffects(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await settle()
+    let running = runningSends()
+    guard !running.isEmpty else { return }
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      fail(FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
+           skippable: true)
+    }
+    cancelEverything()
+    _ = await waitUntil(timeout: timeout) { store.inFlightEffectCount == 0 }
+  }
+}

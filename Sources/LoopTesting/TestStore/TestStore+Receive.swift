@@ -1,0 +1,116 @@
+import Loop
+import Testing
+
+extension TestStore {
+  /// Asserts that an effect sent `expected` (next, in exhaustive mode), and how it changed the
+  /// state.
+  ///
+  /// ```swift
+  /// await store.send(.factTapped)
+  /// await store.receive(.factLoaded("1 is odd.")) { $0.fact = "1 is odd." }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expected: The action.
+  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default. Effects
+  ///     waiting on a ``TestClock`` need the clock advanced, not time.
+  ///   - assert: Mutates a copy of the state before the action into the state expected after.
+  public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where Action: Equatable {
+    await receive(
+      description: FailureMessage.oneLine(expected), expected: expected, timeout: timeout,
+      assert: assert, at: sourceLocation, matching: { $0 == expected })
+  }
+
+  /// Asserts that an effect sent an action for which `matching` returns `true`.
+  ///
+  /// ```swift
+  /// await store.receive({ if case .response(.success) = $0 { true } else { false } }) {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  public func receive(
+    _ matching: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      description: "an action matching the predicate", expected: nil, timeout: timeout,
+      assert: assert, at: sourceLocation, matching: matching)
+  }
+
+  /// Asserts that an effect sent an action of the case `casePath` extracts.
+  ///
+  /// ```swift
+  /// await store.receive(Search.Action.responsePath) { $0.isLoading = false }
+  /// ```
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      description: "an action of the given case", expected: nil, timeout: timeout,
+      assert: assert, at: sourceLocation, matching: { casePath.extract(from: $0) != nil })
+  }
+
+  private func receive(
+    description: String, expected: Action?, timeout: Duration?,
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation,
+    matching: (Action) -> Bool
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let exhaustive = exhaustivity == .on
+    let arrived = await waitUntil(timeout: timeout) {
+      exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matching($0.action) }
+    }
+    guard arrived else {
+      if !exhaustive, let last = recorder.received.last {
+        // Everything received so far was skipped looking for this one.
+        assertedState = last.state
+        recorder.received.removeAll()
+      }
+      let inFlight = store.inFlightEffectCount
+      fail(
+        inFlight == 0
+          ? FailureMessage.nothingToReceive(expected: description)
+          : FailureMessage.receiveTimedOut(expected: description, timeout: timeout, inFlight: inFlight),
+        at: location)
+      return
+    }
+    if exhaustive {
+      let (action, state) = recorder.received.removeFirst()
+      if !matching(action) {
+        fail(
+          FailureMessage.unexpectedAction(expected: expected.map { $0 as Any } ?? description, received: action),
+          at: location)
+        assertedState = state
+        return
+      }
+      check(step: "receiving \(FailureMessage.oneLine(action))", before: assertedState,
+            actual: state, assert: assert, at: location)
+      assertedState = state
+    } else {
+      let index = recorder.received.firstIndex { matching($0.action) } ?? 0
+      let skipped = recorder.received[..<index].map(\.action)
+      if !skipped.isEmpty {
+        fail(FailureMessage.unreceivedActions(skipped, before: "before receiving \(description)"),
+             at: location, skippable: true)
+      }
+      // Skipped actions' changes count as accepted: the assertion starts from the state just
+      // before this action.
+      let before = index > 0 ? recorder.received[index - 1].state : assertedState
+      let (action, state) = recorder.received[index]
+      recorder.received.removeFirst(index + 1)
+      check(step: "receiving \(FailureMessage.oneLine(action))", before: before,
+            actual: state, assert: assert, at: location)
+      assertedState = state
+    }
+  }
+}

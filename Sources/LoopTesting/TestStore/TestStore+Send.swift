@@ -1,0 +1,106 @@
+import Loop
+import Testing
+
+extension TestStore {
+  /// Sends an action and asserts how it changes the state.
+  ///
+  /// ```swift
+  /// await store.send(.increment) { $0.count = 1 }
+  /// await store.send(.noop)                        // asserts the state did not change
+  /// ```
+  ///
+  /// Effects the action starts run until they wait (on a ``TestClock``, on I/O) before this
+  /// returns; actions they send must then be received with ``receive(_:timeout:assert:sourceLocation:)``.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - assert: Mutates a copy of the state before the action into the state you expect after
+  ///     it. Omit it to assert that nothing changed.
+  /// - Returns: The action's effects, to `finish()` or `cancel()`.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> TestStoreTask {
+    let step = "sending \(FailureMessage.oneLine(action))"
+    if !recorder.received.isEmpty {
+      fail(
+        FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "before \(step)"),
+        at: sourceLocation, skippable: true)
+      if let last = recorder.received.last { assertedState = last.state }
+      recorder.received.removeAll()
+    }
+    let before = assertedState
+    recorder.expectingSentAction = true
+    let task = store.send(action)
+    recorder.expectingSentAction = false
+    let after = recorder.sentState ?? store.state
+    recorder.sentState = nil
+    check(step: step, before: before, actual: after, assert: assert, at: sourceLocation)
+    assertedState = after
+    sends.append(SendRecord(task: task, action: action, location: sourceLocation))
+    await settle()
+    return TestStoreTask(rawValue: task, timeout: timeout)
+  }
+
+  /// Asserts the current state, with no action.
+  ///
+  /// ```swift
+  /// store.assert { $0.isLoading = false }
+  /// ```
+  public func assert(
+    _ update: (inout State) throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    withoutActuallyEscaping(update) { update in
+      check(step: "the last action", before: assertedState, actual: store.state, assert: update,
+            at: sourceLocation)
+    }
+    assertedState = store.state
+  }
+
+  /// Checks `actual` against `before` changed by `assert`, as exhaustivity says.
+  func check(
+    step: String, before: State, actual: State, assert: ((inout State) throws -> Void)?,
+    at location: SourceLocation
+  ) {
+    switch exhaustivity {
+    case .on:
+      var expected = before
+      guard apply(assert, to: &expected, step: step, at: location) else { return }
+      guard expected != actual else { return }
+      if assert == nil {
+        fail(FailureMessage.unassertedChange(after: step, before: before, after: actual), at: location)
+      } else {
+        fail(FailureMessage.stateMismatch(after: step, expected: expected, actual: actual), at: location)
+      }
+    case .off:
+      // Only what the closure sets is checked: apply it to the actual state and see that it
+      // changes nothing.
+      var expected = actual
+      guard apply(assert, to: &expected, step: step, at: location) else { return }
+      if expected != actual {
+        fail(FailureMessage.stateMismatch(after: step, expected: expected, actual: actual), at: location)
+        return
+      }
+      var exhaustive = before
+      guard apply(assert, to: &exhaustive, step: step, at: location), exhaustive != actual else { return }
+      fail(FailureMessage.unassertedChange(after: step, before: exhaustive, after: actual),
+           at: location, skippable: true)
+    }
+  }
+
+  private func apply(
+    _ assert: ((inout State) throws -> Void)?, to state: inout State, step: String,
+    at location: SourceLocation
+  ) -> Bool {
+    do {
+      try assert?(&state)
+      return true
+    } catch {
+      fail("The assert closure for \(step) threw an error: \(error)", at: location)
+      return false
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Loop
+import Testing
+
+/// The effects one ``TestStore/send(_:assert:sourceLocation:)`` started, to wait for or cancel
+/// in a test.
+///
+/// ```swift
+/// let task = await store.send(.startTimer)
+/// await clock.advance(by: .seconds(1))
+/// await store.receive(.tick) { $0.seconds = 1 }
+/// await task.cancel()
+/// ```
+public struct TestStoreTask: Hashable, Sendable {
+  /// The store task underneath.
+  public let rawValue: StoreTask
+  let timeout: Duration
+
+  /// Cancels the effects, and lets the cancellation run before returning.
+  @MainActor
+  public func cancel() async {
+    rawValue.cancel()
+    await MainQueueTaskExecutor.shared.settle()
+  }
+
+  /// Waits for the effects to end; fails the test if they are still running after `timeout`
+  /// (the test store's timeout by default).
+  @MainActor
+  public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    async
+  {
+    let timeout = timeout ?? self.timeout
+    await MainQueueTaskExecutor.shared.settle()
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while rawValue.isRunning {
+      guard ContinuousClock.now < deadline else {
+        Issue.record(
+          Comment(rawValue: """
+            The effects of this task are still running after \(timeout).
+
+            To fix, let them finish (advance the TestClock), or pass a longer timeout.
+            """),
+          sourceLocation: sourceLocation)
+        return
+      }
+      // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
+      try? await Task.sleep(for: .milliseconds(1))
+      await MainQueueTaskExecutor.shared.settle()
+    }
+  }
+
+  /// Whether the task was cancelled (or started no effect).
+  public var isCancelled: Bool { rawValue.isCancelled }
+}

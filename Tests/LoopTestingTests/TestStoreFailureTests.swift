@@ -1,0 +1,195 @@
+import Loop
+import LoopTesting
+import Testing
+
+/// Pins the exact text of every failure the TestStore records.
+@MainActor
+@Suite("TestStore failure messages")
+struct TestStoreFailureTests {
+  private func makeStore(_ clock: TestClock = TestClock()) -> TestStore<Feature.State, Feature.Action, Feature.Environment> {
+    TestStore(initialState: Feature.State(), reducer: Feature.reducer,
+              environment: Feature.environment(clock: clock))
+  }
+
+  @Test("the state differs from what the assert closure produced")
+  func stateMismatch() async {
+    let store = makeStore()
+    await expectFailure(
+      """
+      The state after sending Feature.Action.increment does not match the assert closure.
+
+        Feature.State(
+      −   count: 2,
+      +   count: 1,
+          … (3 unchanged)
+        )
+
+      (Expected: −, Actual: +)
+
+      To fix, make the assert closure set the values marked +, or change the reducer so it \
+      produces the values marked −.
+      """
+    ) {
+      await store.send(.increment) { $0.count = 2 }
+    }
+  }
+
+  @Test("the state changed and no assert closure was given")
+  func unassertedChange() async {
+    let store = makeStore()
+    await expectFailure(
+      """
+      The state changed after sending Feature.Action.increment, but no assert closure described the change.
+
+        Feature.State(
+      −   count: 0,
+      +   count: 1,
+          … (3 unchanged)
+        )
+
+      (Expected: −, Actual: +)
+
+      To fix, pass an assert closure that sets the values marked +, e.g. `{ $0.field = newValue }`.
+      """
+    ) {
+      await store.send(.increment)
+    }
+  }
+
+  @Test("a different action came than the one the test receives")
+  func unexpectedAction() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.factTapped)
+    await clock.advance(by: .seconds(1))
+    await expectFailure(
+      """
+      The store received a different action than the one expected.
+
+      − Feature.Action.tick
+      + Feature.Action.factLoaded("0 is a good number.")
+
+      (Expected: −, Actual: +)
+
+      To fix, receive the actions in the order the effects send them, or change the expected action.
+      """
+    ) {
+      await store.receive(.tick)
+    }
+  }
+
+  @Test("receive waited for an action that never came")
+  func receiveTimeout() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.factTapped)
+    await expectFailure(
+      """
+      Expected to receive Feature.Action.factLoaded("0 is a good number."), but no action arrived within 10 ms; 1 effect is still running.
+
+      To fix, make sure an effect sends this action: if it waits on a TestClock, advance the clock first; if it does slow real work, pass a longer timeout.
+      """
+    ) {
+      await store.receive(.factLoaded("0 is a good number."), timeout: .milliseconds(10))
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test("receive with nothing running fails at once")
+  func nothingToReceive() async {
+    let store = makeStore()
+    await expectFailure(
+      """
+      Expected to receive Feature.Action.tick, but no action was received and no effect is running.
+
+      To fix, check that the reducer returns an effect that sends this action.
+      """
+    ) {
+      await store.receive(.tick)
+    }
+  }
+
+  @Test("effects still running at finish name the send that started them and its line")
+  func effectsStillRunning() async {
+    let store = makeStore()
+    let line = #line + 1
+    await store.send(.startTimer)
+    await expectFailure(
+      """
+      An effect is still running at the end of the test:
+
+        started by sending Feature.Action.startTimer at TestStoreFailureTests.swift:\(line)
+
+      To fix, let each finish (advance the TestClock, or `await store.finish()`), cancel it from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+      """
+    ) {
+      await store.finish(timeout: .milliseconds(10))
+    }
+  }
+
+  @Test("actions left unreceived fail finish()")
+  func unreceivedAtFinish() async {
+    let store = makeStore()
+    await store.send(.chain) { $0.log = ["chain"] }
+    await expectFailure(
+      """
+      The store received 2 actions that the test did not receive before finish():
+
+        Feature.Action.increment
+        Feature.Action.increment
+
+      To fix, receive each with `await store.receive(…)`, or call `await store.skipReceivedActions()` if they do not matter to this test.
+      """
+    ) {
+      await store.finish()
+    }
+  }
+
+  @Test("actions left unreceived fail the next send")
+  func unreceivedAtSend() async {
+    let store = makeStore()
+    await store.send(.chain) { $0.log = ["chain"] }
+    await expectFailure(
+      """
+      The store received 2 actions that the test did not receive before sending Feature.Action.noop:
+
+        Feature.Action.increment
+        Feature.Action.increment
+
+      To fix, receive each with `await store.receive(…)`, or call `await store.skipReceivedActions()` if they do not matter to this test.
+      """
+    ) {
+      await store.send(.noop)
+    }
+  }
+
+  @Test("an unimplemented endpoint names itself when called")
+  func unimplementedEndpoint() async {
+    let fact: @Sendable (Int) async throws -> String = unimplemented("Feature.fact")
+    await expectFailure(
+      """
+      Feature.fact was called but not implemented for this test.
+
+      To fix, give the test double an implementation of Feature.fact, or change the feature so it does not call it.
+      """
+    ) {
+      await #expect(throws: UnimplementedError(endpoint: "Feature.fact")) { try await fact(1) }
+    }
+  }
+}
+
+/// Runs `body`, expecting exactly one recorded issue whose comment is `message`, in full.
+@MainActor
+func expectFailure(
+  _ message: String, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: @MainActor () async -> Void
+) async {
+  let messages = LockedState<[String]>([])
+  await withKnownIssue(sourceLocation: sourceLocation) {
+    await body()
+  } matching: { issue in
+    messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  #expect(messages.withLock { $0 } == [message], sourceLocation: sourceLocation)
+}

@@ -45,10 +45,14 @@ package final class MainQueueTaskExecutor: TaskExecutor {
   /// closures switch executors), and those jobs are not this executor's to count. A run of
   /// quiet rounds longer than any such chain between two of this executor's jobs is what
   /// "settled" means; 32 covers the deepest operator nesting in the test suite many times.
+  ///
+  /// - Parameter isDone: Checked before each round; once it holds, waiting stops early. The
+  ///   round at which it first holds is fixed by the queue's order, so stopping there is as
+  ///   deterministic as waiting for quiet.
   @MainActor
-  package func settle(quietRounds required: Int = 32) async {
+  package func settle(quietRounds required: Int = 32, until isDone: () -> Bool = { false }) async {
     var quietRounds = 0
-    while quietRounds < required {
+    while quietRounds < required, !isDone() {
       let before = ranCount
       await withUnsafeContinuation { continuation in
         DispatchQueue.main.async { continuation.resume() }

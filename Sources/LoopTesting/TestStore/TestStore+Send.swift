@@ -40,7 +40,7 @@ extension TestStore {
     check(step: step, before: before, actual: after, assert: assert, at: sourceLocation)
     assertedState = after
     sends.append(SendRecord(task: task, action: action, location: sourceLocation))
-    await settle()
+    await settle(until: { store.inFlightEffectCount == 0 })
     return TestStoreTask(rawValue: task, timeout: timeout)
   }
 

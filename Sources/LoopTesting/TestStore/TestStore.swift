@@ -89,9 +89,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     cancelEverything()
   }
 
-  /// Lets the work effects have been unblocked to do run until it waits again.
-  func settle() async {
-    await MainQueueTaskExecutor.shared.settle()
+  /// Lets the work effects have been unblocked to do run until it waits again, or until
+  /// `isDone` holds.
+  func settle(until isDone: () -> Bool = { false }) async {
+    await MainQueueTaskExecutor.shared.settle(until: isDone)
   }
 
   func runningSends() -> [SendRecord] {
@@ -122,13 +123,14 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Waits until `condition` holds: first by letting main-queue work run, then — only for
   /// effects doing real work elsewhere — polling until `timeout` passes.
   func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
-    await settle()
+    if condition() { return true }
+    await settle(until: condition)
     if condition() { return true }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while ContinuousClock.now < deadline {
       // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
       try? await Task.sleep(for: .milliseconds(1))
-      await settle()
+      await settle(until: condition)
       if condition() { return true }
     }
     return false

@@ -1,0 +1,151 @@
+import Loop
+import LoopTesting
+import Testing  // the TestStore's default source-location arguments
+
+// MARK: - Features
+
+enum Counter {
+  struct State: Equatable, Sendable { var count = 0 }
+  enum Action: Equatable, Sendable { case increment, start, done, fanOut }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .start:
+      return .run { send in await send(.done) }
+    case .done:
+      state.count += 1
+      return .none
+    case .fanOut:
+      return .merge((0..<1_000).map { _ in .run { send in await send(.done) } })
+    }
+  }
+}
+
+struct Row: Identifiable, Equatable, Sendable { let id: Int; var count = 0 }
+struct Rows: Equatable, Sendable { var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) }) }
+enum RowsAction: Equatable, Sendable { case row(Int, Counter.Action) }
+let rowsReducer: Reducer<Rows, RowsAction, Void> = Reducer<Row, Counter.Action, Void> { row, _, _ in
+  row.count += 1
+  return .none
+}
+.forEach(
+  state: \Rows.rows,
+  action: CasePath(embed: { RowsAction.row($0.0, $0.1) }, extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
+  environment: { (_: Void) in () })
+
+// MARK: - The floor: a plain class that calls the reducer closure; effects as bare Tasks
+
+@MainActor
+final class Floor<State> {
+  var state: State
+  let reduce: (inout State, Counter.Action) -> Void
+  init(_ state: State, _ reduce: @escaping (inout State, Counter.Action) -> Void) {
+    self.state = state
+    self.reduce = reduce
+  }
+  func send(_ action: Counter.Action) { reduce(&state, action) }
+}
+
+// MARK: - Workloads
+
+enum Workloads {
+  @MainActor static var all: [Workload] {
+    [
+      Workload(
+        name: "(a) send .increment", unit: "send", operations: 1_000_000, quickOperations: 1_000,
+        budget: 2,
+        loop: { count in
+          let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          for _ in 0..<count { store.send(.increment) }
+          return store.state.count
+        },
+        floor: { count in
+          let floor = Floor(Counter.State()) { state, action in if action == .increment { state.count += 1 } }
+          for _ in 0..<count { floor.send(.increment) }
+          return floor.state.count
+        }),
+      Workload(
+        name: "(b) effect round trip", unit: "round trip", operations: 100_000, quickOperations: 100,
+        budget: 1,
+        loop: { count in
+          let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          for _ in 0..<count { await store.send(.start).finish() }
+          return store.state.count
+        },
+        floor: roundTripFloor),
+      Workload(
+        name: "(c) 1,000-effect fan-out", unit: "effect", operations: 100_000, quickOperations: 1_000,
+        budget: 2,
+        loop: { count in
+          let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
+          return store.state.count
+        },
+        floor: { count in
+          let floor = Floor(Counter.State()) { state, action in if action == .done { state.count += 1 } }
+          for _ in 0..<(count / 1_000) {
+            await withDiscardingTaskGroup { group in
+              for _ in 0..<1_000 {
+                group.addTask { await MainActor.run { floor.send(.done) } }
+              }
+            }
+          }
+          return floor.state.count
+        }),
+      Workload(
+        name: "(d) forEach, 1,000 children", unit: "child action", operations: 100_000, quickOperations: 1_000,
+        budget: 3,
+        loop: { count in
+          let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
+          var generator = SplitMix(seed: 1)
+          for _ in 0..<count { store.send(.row(Int(generator.next() % 1_000), .increment)) }
+          return store.state.rows.reduce(0) { $0 + $1.count }
+        },
+        floor: { count in
+          var rows = (0..<1_000).map { Row(id: $0) }
+          var generator = SplitMix(seed: 1)
+          for _ in 0..<count { rows[Int(generator.next() % 1_000)].count += 1 }
+          return rows.reduce(0) { $0 + $1.count }
+        }),
+      Workload(
+        name: "(e) TestStore send+receive", unit: "pair", operations: 10_000, quickOperations: 50,
+        budget: 2,
+        loop: { count in
+          let store = TestStore(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          store.exhaustivity = .off
+          for _ in 0..<count {
+            await store.send(.start)
+            await store.receive(.done)
+          }
+          return store.state.count
+        },
+        floor: roundTripFloor),
+    ]
+  }
+
+  /// (b)'s floor: send .start, run the effect as a bare Task that hops back to the main actor
+  /// to reduce .done, await it.
+  @MainActor static func roundTripFloor(_ count: Int) async -> Int {
+    let floor = Floor(Counter.State()) { state, action in if action == .done { state.count += 1 } }
+    for _ in 0..<count {
+      floor.send(.start)
+      await Task { await MainActor.run { floor.send(.done) } }.value
+    }
+    return floor.state.count
+  }
+}
+
+/// A small deterministic generator, so both sides route to the same ids.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -5,7 +5,7 @@ import Testing
 
 enum Counter {
   struct State: Equatable { var count = 0; var fact: String? }
-  enum Action: Sendable { case increment, decrement, factTapped, factLoaded(String) }
+  enum Action: Equatable, Sendable { case increment, decrement, factTapped, factLoaded(String) }
   struct Environment: Sendable { var fact: @Sendable (Int) async throws -> String }
 
   static let reducer = Reducer<State, Action, Environment> { state, action, environment in
@@ -45,4 +45,19 @@ struct GuideExamples {
   @MainActor func readmeCounter() async {
     #expect(await demo() == "1 is a good number.")
   }
+}
+
+// Docs/Testing.md, "A first test", as written there.
+import LoopTesting
+
+@Test @MainActor func incrementing() async {
+  let store = TestStore(
+    initialState: Counter.State(),
+    reducer: Counter.reducer,
+    environment: Counter.Environment(fact: { "\($0) is a good number." })
+  )
+  await store.send(.increment) { $0.count = 1 }
+  await store.send(.factTapped)
+  await store.receive(.factLoaded("1 is a good number.")) { $0.fact = "1 is a good number." }
+  await store.finish()
 }

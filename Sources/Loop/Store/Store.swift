@@ -18,7 +18,9 @@ import Observation
 /// - Cancellation ids are scoped to the store. Releasing the store cancels all its effects,
 ///   and no action reaches its reducer afterwards.
 /// - The store is `Observable`: reading ``state`` in SwiftUI or `withObservationTracking`
-///   observes it; observers are notified once per `send`, after all its queued actions.
+///   observes it; observers are notified once per `send`, after all its queued actions, and
+///   only if the state was read since the last notification (so a store nobody watches pays
+///   nothing for observation).
 @MainActor
 public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let core: StoreCore<State, Action>?
@@ -68,6 +70,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @inlinable
   public var state: State {
     if let core {
+      core.stateWasRead = true
       core.registrar.access(self, keyPath: core.stateKeyPath)
       return core.state
     }

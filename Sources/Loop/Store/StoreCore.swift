@@ -20,6 +20,11 @@ final class StoreCore<State, Action: Sendable> {
   /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
   /// each time its literal is evaluated, which would cost more than a whole plain send.
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
+  /// Whether `state` was read since observers were last notified. Observation registers an
+  /// observer when it reads, and an observer is notified once; so when nothing has read the
+  /// state since the last notification, nobody is observing and the registrar (which takes a
+  /// lock) can be skipped.
+  @usableFromInline var stateWasRead = false
   private var isShutDown = false
 
   @usableFromInline
@@ -116,7 +121,8 @@ final class StoreCore<State, Action: Sendable> {
   /// Tells observers the state may have changed, once per top-level send.
   @usableFromInline
   func didChange() {
-    if let owner {
+    if stateWasRead, let owner {
+      stateWasRead = false
       registrar.withMutation(of: owner, keyPath: stateKeyPath) {}
     }
     guard !stateObservers.isEmpty else { return }

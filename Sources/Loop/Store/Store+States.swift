@@ -85,6 +85,6 @@ extension StoreCore {
 @MainActor
 @usableFromInline
 struct StateObserver<State> {
-  let observe: @MainActor (State) -> Void
+  @usableFromInline let observe: @MainActor (State) -> Void
   let finish: @MainActor () -> Void
 }

@@ -36,19 +36,30 @@ public final class Store<State, Action: Sendable>: Observable {
   public convenience init<Environment>(
     initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment
   ) {
-    self.init(initialState: initialState, reducer: reducer, environment: environment, executor: nil)
+    let body = reducer.body
+    // NB: The reduce closure is formed here, in the caller's module, so it is specialised for
+    // the app's types; formed inside Loop it would be a generic thunk paying for metadata
+    // lookups and value witnesses on every action.
+    self.init(initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: nil)
   }
 
   /// Creates a store whose effects prefer `executor` for their nonisolated work
   /// (``LoopTesting``'s test store uses this for determinism).
-  @usableFromInline
-  package init<Environment>(
+  @inlinable
+  package convenience init<Environment>(
     initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment,
     executor: (any TaskExecutor)?
   ) {
     let body = reducer.body
-    self.core = StoreCore(
-      initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
+    self.init(initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
+  }
+
+  @usableFromInline
+  init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
+    executor: (any TaskExecutor)?
+  ) {
+    self.core = StoreCore(initialState: initialState, reduce: reduce, executor: executor)
     self.parent = nil
     core?.owner = self
   }

@@ -119,7 +119,7 @@ final class StoreCore<State, Action: Sendable> {
   }
 
   /// Tells observers the state may have changed, once per top-level send.
-  @usableFromInline
+  @inlinable
   func didChange() {
     if stateWasRead, let owner {
       stateWasRead = false

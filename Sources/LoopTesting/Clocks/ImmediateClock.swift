@@ -10,23 +10,8 @@ import Loop
 ///                       environment: .init(movies: .mock, clock: ImmediateClock()))
 /// ```
 public struct ImmediateClock: Clock, Sendable {
-  /// A point in an immediate clock's time.
-  public struct Instant: InstantProtocol, Hashable, Sendable {
-    /// The time since the clock was made.
-    public var offset: Duration
-
-    /// Creates an instant `offset` after the clock was made.
-    public init(offset: Duration = .zero) { self.offset = offset }
-
-    /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
-
-    /// The duration from this instant to `other`.
-    public func duration(to other: Self) -> Duration { other.offset - offset }
-
-    /// Whether `lhs` comes before `rhs`.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
-  }
+  /// A point in the clock's time: the duration since the clock was made.
+  public typealias Instant = TestClockInstant
 
   private final class Storage: Sendable {
     let now = LockedState(Duration.zero)

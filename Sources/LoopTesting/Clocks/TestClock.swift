@@ -20,23 +20,8 @@ import Loop
 /// Time is driven from the main actor, where the stores that run the effects live: with a
 /// ``TestStore``, every wake-up and the work it unblocks happen in one order on every run.
 public final class TestClock: Clock, Sendable {
-  /// A point in a test clock's time: the duration since the clock was made.
-  public struct Instant: InstantProtocol, Hashable, Sendable {
-    /// The time since the clock was made.
-    public var offset: Duration
-
-    /// Creates an instant `offset` after the clock was made.
-    public init(offset: Duration = .zero) { self.offset = offset }
-
-    /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
-
-    /// The duration from this instant to `other`.
-    public func duration(to other: Self) -> Duration { other.offset - offset }
-
-    /// Whether `lhs` comes before `rhs`.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
-  }
+  /// A point in the clock's time: the duration since the clock was made.
+  public typealias Instant = TestClockInstant
 
   private let state = LockedState(TestClockState<UnsafeContinuation<Void, any Error>>())
 

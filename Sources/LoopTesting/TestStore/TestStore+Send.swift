@@ -24,13 +24,7 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> TestStoreTask {
     let step = "sending \(FailureMessage.oneLine(action))"
-    if !recorder.received.isEmpty {
-      fail(
-        FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "before \(step)"),
-        at: sourceLocation, skippable: true)
-      if let last = recorder.received.last { assertedState = last.state }
-      recorder.received.removeAll()
-    }
+    dropUnreceivedActions(before: "before \(step)", at: sourceLocation)
     let before = assertedState
     recorder.expectingSentAction = true
     let task = store.send(action)

@@ -15,8 +15,8 @@ struct Workload: Sendable {
   var floorName: String? = nil
 
   @MainActor
-  func run(samples: Int, quick: Bool) async -> Result {
-    let count = quick ? quickOperations : operations
+  func run(samples: Int, quick: Bool, operations override: Int? = nil) async -> Result {
+    let count = override ?? (quick ? quickOperations : operations)
     // Warm up both.
     _ = await loop(max(1, count / 10))
     _ = await floor(max(1, count / 10))

@@ -41,6 +41,8 @@ extension Reducer {
           """)
         return .none
       }
+      // NB: Checked first so the common `.none` builds no closure: no allocation per action.
+      if case .none = effect.storage { return .none }
       return effect.map { toElementAction.embed((id, $0)) }
     }
   }

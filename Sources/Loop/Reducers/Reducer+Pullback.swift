@@ -26,8 +26,11 @@ extension Reducer {
     let body = self.body
     return .init { parentState, parentAction, parentEnvironment in
       guard let childAction = toChildAction.extract(from: parentAction) else { return .none }
-      return body(&parentState[keyPath: toChildState], childAction, toChildEnvironment(parentEnvironment))
-        .map(toChildAction.embed)
+      let effect = body(
+        &parentState[keyPath: toChildState], childAction, toChildEnvironment(parentEnvironment))
+      // NB: Checked first so the common `.none` builds no closure: no allocation per action.
+      if case .none = effect.storage { return .none }
+      return effect.map(toChildAction.embed)
     }
   }
 }

@@ -163,6 +163,40 @@ struct TestStoreFailureTests {
     }
   }
 
+  @Test("a test that ends with effects running fails, at the send that started them")
+  func endOfTestWithRunningEffect() async {
+    let line = #line + 11
+    await expectFailure(
+      """
+      An effect is still running at the end of the test:
+
+        started by sending Feature.Action.startTimer at TestStoreFailureTests.swift:\(line)
+
+      To fix, let each finish (advance the TestClock, or `await store.finish()`), cancel it from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+      """
+    ) {
+      let store = makeStore()
+      await store.send(.startTimer)
+    }
+  }
+
+  @Test("a test that ends with actions unreceived fails, at its last send")
+  func endOfTestWithUnreceivedActions() async {
+    await expectFailure(
+      """
+      The store received 2 actions that the test did not receive before the test ended:
+
+        Feature.Action.increment
+        Feature.Action.increment
+
+      To fix, receive each with `await store.receive(…)`, or call `await store.skipReceivedActions()` if they do not matter to this test.
+      """
+    ) {
+      let store = makeStore()
+      await store.send(.chain) { $0.log = ["chain"] }
+    }
+  }
+
   @Test("an unimplemented endpoint names itself when called")
   func unimplementedEndpoint() async {
     let fact: @Sendable (Int) async throws -> String = unimplemented("Feature.fact")

@@ -15,8 +15,8 @@ import Testing
 /// ```
 ///
 /// By default the test store is **exhaustive**: a state change with no assert closure, an
-/// action the test did not `receive`, or an effect still running at ``finish(timeout:sourceLocation:)``
-/// is a test failure. End a test that starts effects with `await store.finish()`. Failures are recorded at the line of the call that found them, with a diff of only
+/// action the test did not `receive`, or an effect still running at the end of the test (at
+/// ``finish(timeout:sourceLocation:)``, or when the test store is released) is a test failure. Failures are recorded at the line of the call that found them, with a diff of only
 /// what differs.
 ///
 /// It is **deterministic**: effects run on the main queue in one order (see
@@ -34,7 +34,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
 
   /// How strictly the test is checked; ``Exhaustivity/on`` by default.
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { endOfTest.withLock { $0.exhaustive = exhaustivity == .on } }
+  }
 
   /// How long `receive` and `finish` wait for effects doing real work (network, files) before
   /// they fail; one second by default. Effects driven by a ``TestClock`` need no waiting.
@@ -49,9 +51,23 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// The state the test has accounted for so far.
   var assertedState: State
   /// Each send, to name it if its effects outlive the test.
-  var sends: [SendRecord] = []
+  var sends: [SendRecord] {
+    get { endOfTest.withLock { $0.records } }
+    set { endOfTest.withLock { $0.records = newValue } }
+  }
 
-  struct SendRecord {
+  /// What the deinit checks, kept Sendable so a nonisolated deinit may read it.
+  struct EndOfTest: Sendable {
+    var records: [SendRecord] = []
+    var exhaustive = true
+  }
+  let endOfTest = LockedState(EndOfTest())
+  /// The recorder's received actions, for the deinit.
+  let unreceived: LockedState<[(action: Action, state: State)]>
+  /// Where the store was made: where end-of-test failures with no better line are reported.
+  let creation: SourceLocation
+
+  struct SendRecord: Sendable {
     var task: StoreTask
     var action: Action
     var location: SourceLocation
@@ -70,6 +86,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let recorder = Recorder<State, Action, Environment>(environment: environment)
+    self.unreceived = recorder.receivedStorage
     let recording = Reducer<State, Action, Void> { state, action, _ in
       let effect = reducer.reduce(into: &state, action: action, environment: recorder.environment)
       recorder.didReduce(action, state: state)
@@ -77,16 +94,32 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
     self.recorder = recorder
     self.assertedState = initialState
+    self.creation = sourceLocation
     self.store = Store(
       initialState: initialState, reducer: recording, environment: (),
       executor: MainQueueTaskExecutor.shared)
   }
 
-  isolated deinit {
-    // NB: No failure is recorded here: an isolated deinit runs without the test's task-local
-    // context, so Swift Testing could not tell which test the issue belongs to. `finish()`
-    // reports effects still running, naming the send that started each one.
-    cancelEverything()
+  deinit {
+    // NB: A plain deinit runs synchronously where the last reference is released — at the end
+    // of the test, inside its task — so Swift Testing can attribute the failure to the test.
+    // (An isolated deinit runs without the test's task-local context.) Everything read here is
+    // Sendable; the actions were recorded on the main actor before the test released the store.
+    let leftovers = endOfTest.withLock { $0 }
+    let running = leftovers.records.filter(\.task.isRunning)
+    for record in running { record.task.cancel() }
+    let actions = unreceived.withLock { $0.map(\.action) }
+    if leftovers.exhaustive, !actions.isEmpty {
+      Issue.record(
+        Comment(rawValue: FailureMessage.unreceivedActions(actions, before: "before the test ended")),
+        sourceLocation: leftovers.records.last?.location ?? creation)
+    }
+    if leftovers.exhaustive, !running.isEmpty {
+      Issue.record(
+        Comment(rawValue: FailureMessage.effectsStillRunning(
+          running.map { ($0.action, "\($0.location.fileName):\($0.location.line)") })),
+        sourceLocation: running[0].location)
+    }
   }
 
   /// Lets the work effects have been unblocked to do run until it waits again, or until
@@ -143,7 +176,12 @@ final class Recorder<State, Action, Environment> {
   var environment: Environment
   var expectingSentAction = false
   var sentState: State?
-  var received: [(action: Action, state: State)] = []
+  /// Behind a lock so the test store's deinit, which is not isolated, can read it.
+  let receivedStorage = LockedState<[(action: Action, state: State)]>([])
+  var received: [(action: Action, state: State)] {
+    get { receivedStorage.withLock { $0 } }
+    set { receivedStorage.withLock { $0 = newValue } }
+  }
 
   init(environment: Environment) {
     self.environment = environment

@@ -13,17 +13,13 @@ public struct ImmediateClock: Clock, Sendable {
   /// A point in the clock's time: the duration since the clock was made.
   public typealias Instant = TestClockInstant
 
-  private final class Storage: Sendable {
-    let now = LockedState(Duration.zero)
-  }
-
-  private let storage = Storage()
+  private let time = LockedState(Duration.zero)
 
   /// Creates a clock at time zero.
   public init() {}
 
   /// The current time: the latest deadline slept until.
-  public var now: Instant { Instant(offset: storage.now.withLock { $0 }) }
+  public var now: Instant { Instant(offset: time.withLock { $0 }) }
 
   /// The smallest step: none.
   public var minimumResolution: Duration { .zero }
@@ -32,6 +28,6 @@ public struct ImmediateClock: Clock, Sendable {
   /// cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    storage.now.withLock { $0 = max($0, deadline.offset) }
+    time.withLock { $0 = max($0, deadline.offset) }
   }
 }

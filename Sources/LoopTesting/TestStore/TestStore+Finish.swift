@@ -17,7 +17,7 @@ extension TestStore {
     timeout: Duration? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let finished = await waitUntil(timeout: timeout ?? self.timeout) { store.inFlightEffectCount == 0 }
+    let finished = await waitForEffects(timeout: timeout ?? self.timeout) { store.inFlightEffectCount == 0 }
     if !finished {
       let running = runningSends()
       fail(FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
@@ -61,7 +61,7 @@ extension TestStore {
            skippable: true)
     }
     cancelEverything()
-    _ = await waitUntil(timeout: timeout) { store.inFlightEffectCount == 0 }
+    _ = await waitForEffects(timeout: timeout) { store.inFlightEffectCount == 0 }
   }
 }
 

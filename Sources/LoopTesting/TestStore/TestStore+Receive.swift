@@ -67,7 +67,7 @@ extension TestStore {
   ) async {
     let timeout = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
-    let arrived = await waitUntil(timeout: timeout) {
+    let arrived = await waitForEffects(timeout: timeout) {
       exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matching($0.action) }
     }
     guard arrived else {

@@ -33,7 +33,7 @@ extension TestStore {
     recorder.sentState = nil
     check(step: step, before: before, actual: after, assert: assert, at: sourceLocation)
     assertedState = after
-    sends.append(SendRecord(task: task, action: action, location: sourceLocation))
+    record(SendRecord(task: task, action: action, location: sourceLocation))
     await settle(until: { store.inFlightEffectCount == 0 })
     return TestStoreTask(rawValue: task, timeout: timeout)
   }

@@ -50,10 +50,16 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let recorder: Recorder<State, Action, Environment>
   /// The state the test has accounted for so far.
   var assertedState: State
-  /// Each send, to name it if its effects outlive the test.
-  var sends: [SendRecord] {
-    get { endOfTest.withLock { $0.records } }
-    set { endOfTest.withLock { $0.records = newValue } }
+  /// The sends whose effects may still be running, to name them if they outlive the test.
+  var sends: [SendRecord] { endOfTest.withLock { $0.records } }
+
+  /// Records a send; forgets the ones whose effects have all ended, so the list stays as short
+  /// as what is running.
+  func record(_ send: SendRecord) {
+    endOfTest.withLock { state in
+      state.records.removeAll { !$0.task.isRunning }
+      state.records.append(send)
+    }
   }
 
   /// What the deinit checks, kept Sendable so a nonisolated deinit may read it.
@@ -153,21 +159,23 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     Issue.record(Comment(rawValue: message), sourceLocation: location)
   }
 
-  /// Waits until `condition` holds: first by letting main-queue work run, then — only for
-  /// effects doing real work elsewhere — polling until `timeout` passes.
-  func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+}
+
+/// Waits until `condition` holds: first by letting main-queue work run, then — only for
+/// effects doing real work elsewhere — polling until `timeout` passes. Returns whether it held.
+@MainActor
+func waitForEffects(timeout: Duration, until condition: () -> Bool) async -> Bool {
+  if condition() { return true }
+  await MainQueueTaskExecutor.shared.settle(until: condition)
+  if condition() { return true }
+  let deadline = ContinuousClock.now.advanced(by: timeout)
+  while ContinuousClock.now < deadline {
+    // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
+    try? await Task.sleep(for: .milliseconds(1))
+    await MainQueueTaskExecutor.shared.settle(until: condition)
     if condition() { return true }
-    await settle(until: condition)
-    if condition() { return true }
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while ContinuousClock.now < deadline {
-      // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
-      try? await Task.sleep(for: .milliseconds(1))
-      await settle(until: condition)
-      if condition() { return true }
-    }
-    return false
   }
+  return false
 }
 
 /// What the test store's reducer wrapper saw: the sent action's resulting state, and the

@@ -28,23 +28,16 @@ public struct TestStoreTask: Hashable, Sendable {
   public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation)
     async
   {
-    let timeout = timeout ?? self.timeout
-    await MainQueueTaskExecutor.shared.settle()
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while rawValue.isRunning {
-      guard ContinuousClock.now < deadline else {
-        Issue.record(
-          Comment(rawValue: """
-            The effects of this task are still running after \(timeout).
+    let task = rawValue
+    guard await waitForEffects(timeout: timeout ?? self.timeout, until: { !task.isRunning }) else {
+      Issue.record(
+        Comment(rawValue: """
+          The effects of this task are still running after \(timeout ?? self.timeout).
 
-            To fix, let them finish (advance the TestClock), or pass a longer timeout.
-            """),
-          sourceLocation: sourceLocation)
-        return
-      }
-      // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
-      try? await Task.sleep(for: .milliseconds(1))
-      await MainQueueTaskExecutor.shared.settle()
+          To fix, let them finish (advance the TestClock), or pass a longer timeout.
+          """),
+        sourceLocation: sourceLocation)
+      return
     }
   }
 

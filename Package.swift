@@ -14,7 +14,8 @@ let package = Package(
   targets: [
     .target(name: "Loop"),
     .target(name: "LoopTesting", dependencies: ["Loop"]),
-    .target(name: "MovieSearch", dependencies: ["Loop"]),
+    .target(
+      name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),
     .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
     .executableTarget(
       name: "LoopBenchmarks",

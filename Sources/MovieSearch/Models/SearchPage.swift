@@ -1,0 +1,34 @@
+/// One page of search results: up to ten movies, and how many match in all.
+///
+/// ```swift
+/// let page = try await movies.search("batman", 1)
+/// print("page \(page.page) of \(page.pageCount) (\(page.totalResults) results)")
+/// ```
+public struct SearchPage: Hashable, Sendable {
+  /// The number of results OMDb puts on one page.
+  public static let size = 10
+  /// The last page OMDb serves: it answers `page` from 1 to 100.
+  public static let lastServedPage = 100
+
+  /// The results on this page, in OMDb's order.
+  public var movies: [Movie]
+  /// How many results match the query in all pages.
+  public var totalResults: Int
+  /// This page's number, from 1.
+  public var page: Int
+
+  /// Creates a page of results.
+  public init(movies: [Movie], totalResults: Int, page: Int = 1) {
+    self.movies = movies
+    self.totalResults = totalResults
+    self.page = page
+  }
+
+  /// How many pages the results fill, at most ``lastServedPage``.
+  public var pageCount: Int {
+    min((totalResults + Self.size - 1) / Self.size, Self.lastServedPage)
+  }
+
+  /// Whether another page follows this one.
+  public var hasNextPage: Bool { page < pageCount }
+}

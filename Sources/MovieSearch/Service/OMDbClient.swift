@@ -117,6 +117,10 @@ struct OMDbClient: Sendable {
       return .cannotConnect
     case .networkConnectionLost: return .truncatedResponse
     case .badServerResponse, .cannotParseResponse: return .network("the answer is not valid HTTP")
+    case .unknown where urlError.localizedDescription.hasPrefix("transfer closed"):
+      // NB: On Linux, FoundationNetworking reports curl's "transfer closed with n bytes
+      // remaining to read" (a body shorter than its Content-Length) as an unknown error.
+      return .truncatedResponse
     default: return .network("URLError code \(urlError.code.rawValue)")
     }
   }

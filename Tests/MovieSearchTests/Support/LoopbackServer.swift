@@ -55,6 +55,7 @@ final class LoopbackServer: Sendable {
   }
 
   private struct Shared {
+    var isStopped = false
     var events: [Event] = []
     var waiters: [(condition: @Sendable ([Event]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
   }
@@ -124,10 +125,18 @@ final class LoopbackServer: Sendable {
     }
   }
 
-  /// Stops accepting connections.
+  /// Stops accepting connections; the port stays taken until the server is released, so
+  /// connecting to it is refused.
+  ///
+  /// NB: Only the accept loop closes the listening socket. Closing it here, while `accept`
+  /// runs on the other thread, would free the descriptor for another server to take, and the
+  /// loop would go on accepting that server's connections.
   func stop() {
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    let wasStopped = shared.withLock { shared in
+      defer { shared.isStopped = true }
+      return shared.isStopped
+    }
+    if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
   }
 
   private func record(_ event: Event) {
@@ -146,6 +155,7 @@ final class LoopbackServer: Sendable {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else {
         if errno == EINTR { continue }
+        close(listener)
         return
       }
       #if canImport(Darwin)

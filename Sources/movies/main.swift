@@ -1,1 +1,6 @@
-print("movies")
+import Foundation
+
+let status = await MoviesCommand.run(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  environment: ProcessInfo.processInfo.environment)
+exit(status)

@@ -1,0 +1,97 @@
+import Foundation
+import Loop
+import MovieSearch
+
+/// The `movies` command: parses the command line, chooses the source, and runs one search,
+/// one title's details, or the interactive mode, all through a `Store` of ``MoviesFeature``.
+@MainActor
+enum MoviesCommand {
+  /// The credit OMDb's data asks for.
+  nonisolated static let credit = "Data: OMDb API (omdbapi.com)"
+
+  /// Runs the command and returns the exit status: 0, 1 when the service fails, 2 for a bad
+  /// command line.
+  static func run(
+    arguments: [String], environment: [String: String], console: Console = .standard,
+    input: KeyInput = .standard
+  ) async -> Int32 {
+    let parsed: Arguments
+    let source: MovieSource
+    do {
+      parsed = try Arguments.parse(arguments)
+      if parsed.mode == .help {
+        console.line(Arguments.help)
+        return 0
+      }
+      source = try MovieSource.choose(environment: environment, offline: parsed.offline)
+    } catch {
+      console.errorLine("movies: \(error) (see movies --help)")
+      return 2
+    }
+    console.errorLine(source.notice)
+    let environment = MoviesEnvironment(movies: source.service, clock: ContinuousClock())
+    switch parsed.mode {
+    case let .search(query):
+      return await search(query, page: parsed.page, kind: parsed.kind, environment, console)
+    case let .details(id):
+      return await details(id, environment, console)
+    case .interactive:
+      return await InteractiveSession(
+        environment: environment, console: console, input: input, sourceName: source.name
+      ).run()
+    case .help:
+      return 0
+    }
+  }
+
+  static func search(
+    _ query: String, page: Int, kind: MovieKind?, _ environment: MoviesEnvironment,
+    _ console: Console
+  ) async -> Int32 {
+    let store = Store(
+      initialState: MoviesFeature.State(query: query, kind: kind),
+      reducer: MoviesFeature.reducer, environment: environment)
+    await store.send(.searchSubmitted(page: page)).finish()
+    let state = store.state
+    if let error = state.searchError {
+      console.errorLine("movies: \(message(for: error, query: query, page: page))")
+      return 1
+    }
+    console.line(ResultsTable.render(state.results, firstNumber: (page - 1) * SearchPage.size + 1))
+    console.line("")
+    console.line(
+      ResultsTable.pageLine(
+        page: state.lastPage, pageCount: state.pageCount, totalResults: state.totalResults))
+    console.line(credit)
+    return 0
+  }
+
+  static func details(_ id: String, _ environment: MoviesEnvironment, _ console: Console) async
+    -> Int32
+  {
+    let store = Store(
+      initialState: MoviesFeature.State(), reducer: MoviesFeature.reducer,
+      environment: environment)
+    await store.send(.movieSelected(imdbID: id)).finish()
+    guard let details = store.state.details else {
+      let error = store.state.detailsError ?? .incorrectID
+      console.errorLine("movies: \(message(for: error, id: id))")
+      return 1
+    }
+    console.line(DetailsView.render(details))
+    console.line(credit)
+    return 0
+  }
+
+  /// One line for an error, in the words of what was asked.
+  static func message(for error: MovieServiceError, query: String? = nil, page: Int = 1, id: String? = nil)
+    -> String
+  {
+    switch error {
+    case .notFound where page > 1: "no page \(page) for \"\(query ?? "")\""
+    case .notFound: "no title matches \"\(query ?? "")\""
+    case .incorrectID: "no title has the IMDb id \"\(id ?? "")\""
+    default: "\(error)"
+    }
+  }
+}

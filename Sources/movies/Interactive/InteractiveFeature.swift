@@ -1,0 +1,176 @@
+import Foundation
+import Loop
+import MovieSearch
+
+/// The interactive mode's logic: key presses in, ``MoviesFeature`` actions out.
+///
+/// While typing, every key edits the query and the movies feature searches once typing
+/// pauses; Return stops typing. Then `n`/`p` page, a row number opens details, `/` (or any
+/// other letter) starts a new search, `r` retries, `q` quits.
+enum InteractiveFeature {
+  struct State: Equatable, Sendable {
+    var movies = MoviesFeature.State()
+    /// Whether keys edit the query.
+    var isTyping = true
+    /// The page of ten rows on screen, from 1.
+    var shownPage = 1
+    /// A row number being typed.
+    var digits = ""
+    /// A one-line message about the last key.
+    var notice: String?
+    /// Whether the user asked to quit.
+    var isFinished = false
+
+    /// The rows on screen.
+    var shownRows: ArraySlice<Movie> {
+      let start = (shownPage - 1) * SearchPage.size
+      guard start < movies.results.count else { return [] }
+      return movies.results[start..<min(start + SearchPage.size, movies.results.count)]
+    }
+
+    /// The OMDb page number of the rows on screen.
+    var shownPageNumber: Int { movies.firstPage + shownPage - 1 }
+  }
+
+  enum Action: Equatable, Sendable {
+    case key(Key)
+    case movies(MoviesFeature.Action)
+  }
+
+  static let reducer = Reducer<State, Action, MoviesEnvironment> { state, action, environment in
+    func movies(_ action: MoviesFeature.Action) -> Effect<Action> {
+      child(action, &state, environment)
+    }
+    switch action {
+    case let .movies(action):
+      return movies(action)
+    case let .key(key):
+      state.notice = nil
+      if key == .interrupt || key == .endOfInput {
+        state.isFinished = true
+        return .none
+      }
+      if state.movies.selection != nil {
+        switch key {
+        case .character("q"):
+          state.isFinished = true
+          return .none
+        case .character("r"):
+          return movies(.retry)
+        case .enter, .escape, .backspace, .left, .character("b"):
+          return movies(.detailsDismissed)
+        default:
+          return .none
+        }
+      }
+      if state.isTyping {
+        switch key {
+        case let .character(character):
+          state.shownPage = 1
+          return movies(.queryChanged(state.movies.query + String(character)))
+        case .backspace:
+          state.shownPage = 1
+          return movies(.queryChanged(String(state.movies.query.dropLast())))
+        case .enter:
+          state.isTyping = false
+          guard !state.movies.query.trimmingCharacters(in: .whitespaces).isEmpty else { return .none }
+          state.shownPage = 1
+          return movies(.searchSubmitted(page: 1))
+        case .escape:
+          state.isTyping = false
+          return .none
+        default:
+          return .none
+        }
+      }
+      switch key {
+      case let .character(digit) where digit.isASCII && digit.isNumber:
+        state.digits.append(digit)
+        // NB: Opens at once when no further digit could make a row number ("2" of ten rows);
+        // otherwise ("1" of ten) waits for Return or the next digit.
+        if let number = Int(state.digits), number * 10 > state.shownRows.count {
+          return open(row: number, &state, environment)
+        }
+        return .none
+      case .enter:
+        guard let number = Int(state.digits) else { return .none }
+        return open(row: number, &state, environment)
+      case .backspace where !state.digits.isEmpty:
+        state.digits.removeLast()
+        return .none
+      case .escape:
+        state.digits = ""
+        return .none
+      case .character("q"):
+        state.isFinished = true
+        return .none
+      case .character("n"), .right, .down:
+        state.digits = ""
+        return nextPage(&state, environment)
+      case .character("p"), .left, .up:
+        state.digits = ""
+        if state.shownPage > 1 {
+          state.shownPage -= 1
+        } else {
+          state.notice = "This is the first page."
+        }
+        return .none
+      case .character("r"):
+        guard state.movies.searchError != nil else { return .none }
+        return movies(.retry)
+      case .character("/"):
+        state.digits = ""
+        state.isTyping = true
+        state.shownPage = 1
+        return movies(.queryChanged(""))
+      case .backspace:
+        state.isTyping = true
+        state.shownPage = 1
+        return movies(.queryChanged(String(state.movies.query.dropLast())))
+      case let .character(character):
+        state.digits = ""
+        state.isTyping = true
+        state.shownPage = 1
+        return movies(.queryChanged(String(character)))
+      default:
+        return .none
+      }
+    }
+  }
+
+  /// Runs the movies feature on `action` in place: a key's work happens in the same send.
+  private static func child(
+    _ action: MoviesFeature.Action, _ state: inout State, _ environment: MoviesEnvironment
+  ) -> Effect<Action> {
+    MoviesFeature.reducer.reduce(into: &state.movies, action: action, environment: environment)
+      .map(Action.movies)
+  }
+
+  private static func open(
+    row number: Int, _ state: inout State, _ environment: MoviesEnvironment
+  ) -> Effect<Action> {
+    state.digits = ""
+    let rows = state.shownRows
+    guard number >= 1, number <= rows.count else {
+      state.notice = "There is no row \(number) on this page."
+      return .none
+    }
+    return child(.movieSelected(imdbID: rows[rows.startIndex + number - 1].id), &state, environment)
+  }
+
+  private static func nextPage(_ state: inout State, _ environment: MoviesEnvironment)
+    -> Effect<Action>
+  {
+    let loadedPages = (state.movies.results.count + SearchPage.size - 1) / SearchPage.size
+    if state.shownPage < loadedPages {
+      state.shownPage += 1
+      return .none
+    }
+    guard state.movies.hasNextPage, !state.movies.isLoadingNextPage else {
+      state.notice = state.movies.isLoadingNextPage ? nil : "This is the last page."
+      return .none
+    }
+    state.shownPage += 1
+    return child(.loadNextPage, &state, environment)
+  }
+}

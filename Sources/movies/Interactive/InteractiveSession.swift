@@ -1,0 +1,110 @@
+import Foundation
+import Loop
+import MovieSearch
+
+/// Runs the interactive mode: keys from ``KeyInput`` go to a `Store` of
+/// ``InteractiveFeature``, and the screen is redrawn from its state.
+///
+/// On a terminal, each key is sent as it is typed and the screen redrawn on every change, with
+/// a spinner while loading. Otherwise (input from a pipe) each line is one command or one
+/// search, and the screen is printed once that line's work is done.
+@MainActor
+struct InteractiveSession {
+  var environment: MoviesEnvironment
+  var console: Console
+  var input: KeyInput
+  var sourceName: String
+
+  func run() async -> Int32 {
+    let store = Store(
+      initialState: InteractiveFeature.State(), reducer: InteractiveFeature.reducer,
+      environment: environment)
+    if input.isTerminal {
+      await runOnTerminal(store)
+    } else {
+      await runOnLines(store)
+    }
+    return 0
+  }
+
+  private func runOnTerminal(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>) async {
+    var mode = TerminalMode()
+    mode.enter()
+    defer { mode.leave() }
+    let console = console
+    let sourceName = sourceName
+    var tick = 0
+    func draw(_ state: InteractiveFeature.State) {
+      let screen = InteractiveScreen.render(state, sourceName: sourceName, tick: tick)
+      console.write("\u{1B}[H\u{1B}[2J" + screen.replacing("\n", with: "\r\n"))
+    }
+    let redraw = Task { @MainActor in
+      for await state in store.states { draw(state) }
+    }
+    let spinner = Task { @MainActor in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(120))
+        if store.state.movies.isBusy {
+          tick += 1
+          draw(store.state)
+        }
+      }
+    }
+    defer {
+      redraw.cancel()
+      spinner.cancel()
+    }
+    var decoder = KeyDecoder()
+    for await chunk in input.chunks() {
+      for key in decoder.keys(in: chunk) {
+        store.send(.key(key))
+        if store.state.isFinished { return }
+      }
+    }
+  }
+
+  private func runOnLines(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>) async {
+    console.line(InteractiveScreen.render(store.state, sourceName: sourceName))
+    var decoder = KeyDecoder()
+    var line: [Key] = []
+    for await chunk in input.chunks() {
+      for key in decoder.keys(in: chunk) {
+        guard key == .enter else {
+          line.append(key)
+          continue
+        }
+        if await perform(line, store) { return }
+        line = []
+      }
+    }
+    if !line.isEmpty { _ = await perform(line, store) }
+  }
+
+  /// Sends one line: a command (`n`, `p`, `q`, `r`, `/`, a row number, an empty line) as its
+  /// keys, anything else as a new search. Returns whether the user quit.
+  private func perform(
+    _ line: [Key], _ store: Store<InteractiveFeature.State, InteractiveFeature.Action>
+  ) async -> Bool {
+    let text = String(line.compactMap { if case let .character(c) = $0 { c } else { nil } })
+      .trimmingCharacters(in: .whitespaces)
+    let commands: Set<String> = ["n", "p", "q", "r", "b", "/", ""]
+    var keys: [Key]
+    if store.state.movies.selection != nil || commands.contains(text)
+      || text.allSatisfy(\.isNumber)
+    {
+      keys = text.map(Key.character) + [.enter]
+      if store.state.isTyping && !text.isEmpty { keys.insert(.escape, at: 0) }
+    } else {
+      keys = (store.state.isTyping ? [] : [.character("/")]) + text.map(Key.character) + [.enter]
+      if store.state.isTyping { keys.insert(contentsOf: [Key](repeating: .backspace, count: store.state.movies.query.count), at: 0) }
+    }
+    var tasks: [StoreTask] = []
+    for key in keys {
+      tasks.append(store.send(.key(key)))
+      if store.state.isFinished { return true }
+    }
+    for task in tasks { await task.finish() }
+    console.line(InteractiveScreen.render(store.state, sourceName: sourceName))
+    return store.state.isFinished
+  }
+}

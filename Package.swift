@@ -24,7 +24,7 @@ let package = Package(
     ),
     .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting"]),
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
-    .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting"]),
+    .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -100,6 +100,11 @@ struct InteractiveSession {
     }
     var tasks: [StoreTask] = []
     for key in keys {
+      // NB: A row number that opened its row at once ("3" of ten) needs no Return; sending one
+      // would close the details again.
+      if key == .enter, !text.isEmpty, text.allSatisfy(\.isNumber), store.state.digits.isEmpty {
+        continue
+      }
       tasks.append(store.send(.key(key)))
       if store.state.isFinished { return true }
     }

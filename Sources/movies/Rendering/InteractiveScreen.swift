@@ -44,10 +44,13 @@ enum InteractiveScreen {
     if let notice = state.notice { lines += ["", notice] }
     if !state.digits.isEmpty { lines += ["", "Row \(state.digits)… (Return to open)"] }
     lines.append("")
+    let rows = state.shownRows.count
     lines.append(
       state.isTyping
         ? "Type to search · Return: done typing · Control-C: quit"
-        : "n/p: next/previous page · 1–\(max(state.shownRows.count, 1)): details · /: new search · q: quit")
+        : rows == 0
+          ? "/: new search · q: quit"
+          : "n/p: next/previous page · 1–\(rows): details · /: new search · q: quit")
     return lines.joined(separator: "\n")
   }
 }

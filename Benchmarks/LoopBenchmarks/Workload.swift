@@ -26,8 +26,9 @@ struct Workload: Sendable {
       loopTimes.append(await time(count, loop))
       floorTimes.append(await time(count, floor))
     }
-    return Result(name: name, unit: unit, operations: count, budget: budget, loop: loopTimes,
-                  floor: floorTimes)
+    return Result(
+      name: name, unit: unit, operations: count, budget: budget, loop: loopTimes,
+      floor: floorTimes)
   }
 
   @MainActor
@@ -36,7 +37,8 @@ struct Workload: Sendable {
     let checked = await body(count)
     let elapsed = ContinuousClock.now - start
     precondition(checked == count, "\(name): expected \(count), got \(checked)")
-    let nanoseconds = Double(elapsed.components.seconds) * 1e9
+    let nanoseconds =
+      Double(elapsed.components.seconds) * 1e9
       + Double(elapsed.components.attoseconds) / 1e9
     return nanoseconds / Double(count)
   }
@@ -58,7 +60,9 @@ struct Result {
 enum PeakMemory {
   /// The process's peak resident set (VmHWM), in bytes; 0 where /proc is missing.
   static func current() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return 0
+    }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
       let digits = line.filter(\.isNumber)
       return (Int(digits) ?? 0) * 1024
@@ -70,10 +74,12 @@ enum PeakMemory {
 enum Report {
   static func print(_ results: [Result], peakMemory: Int) {
     func format(_ nanoseconds: Double) -> String {
-      nanoseconds >= 10_000 ? String(format: "%.1f µs", nanoseconds / 1000) : String(format: "%.0f ns", nanoseconds)
+      nanoseconds >= 10_000
+        ? String(format: "%.1f µs", nanoseconds / 1000) : String(format: "%.0f ns", nanoseconds)
     }
-    Swift.print("workload".padding(toLength: 34, withPad: " ", startingAt: 0),
-                "loop median   min        max        floor median  ratio   budget")
+    Swift.print(
+      "workload".padding(toLength: 34, withPad: " ", startingAt: 0),
+      "loop median   min        max        floor median  ratio   budget")
     for result in results {
       let within = result.ratio <= result.budget ? "ok" : "OVER"
       Swift.print(
@@ -86,7 +92,9 @@ enum Report {
         String(format: "≤ %.0f× %@", result.budget, within))
     }
     Swift.print("peak memory (VmHWM): \(peakMemory / 1_048_576) MiB")
-    Swift.print("per operation; median of \(results.first?.loop.count ?? 0) samples, Loop and floor alternating")
+    Swift.print(
+      "per operation; median of \(results.first?.loop.count ?? 0) samples, Loop and floor alternating"
+    )
   }
 
   static func json(_ results: [Result], peakMemory: Int) -> String {
@@ -96,6 +104,7 @@ enum Report {
       "floor_ns": \(result.floorMedian), "ratio": \(result.ratio), "budget": \(result.budget)}
       """
     }
-    return "{\n  \"peak_memory_bytes\": \(peakMemory),\n  \"workloads\": [\n" + rows.joined(separator: ",\n") + "\n  ]\n}\n"
+    return "{\n  \"peak_memory_bytes\": \(peakMemory),\n  \"workloads\": [\n"
+      + rows.joined(separator: ",\n") + "\n  ]\n}\n"
   }
 }

@@ -24,7 +24,9 @@ enum Counter {
 }
 
 struct Row: Identifiable, Equatable, Sendable { let id: Int; var count = 0 }
-struct Rows: Equatable, Sendable { var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) }) }
+struct Rows: Equatable, Sendable {
+  var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
+}
 enum RowsAction: Equatable, Sendable { case row(Int, Counter.Action) }
 let rowsReducer: Reducer<Rows, RowsAction, Void> = Reducer<Row, Counter.Action, Void> { row, _, _ in
   row.count += 1
@@ -32,7 +34,9 @@ let rowsReducer: Reducer<Rows, RowsAction, Void> = Reducer<Row, Counter.Action, 
 }
 .forEach(
   state: \Rows.rows,
-  action: CasePath(embed: { RowsAction.row($0.0, $0.1) }, extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
+  action: CasePath(
+    embed: { RowsAction.row($0.0, $0.1) },
+    extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
   environment: { (_: Void) in () })
 
 // MARK: - The floor: a plain class that calls the reducer closure; effects as bare Tasks
@@ -56,7 +60,9 @@ final class Floor<State> {
 final class RowsFloor {
   var state = Rows()
   @inline(never)
-  func send(_ action: RowsAction) { _ = rowsReducer.reduce(into: &state, action: action, environment: ()) }
+  func send(_ action: RowsAction) {
+    _ = rowsReducer.reduce(into: &state, action: action, environment: ())
+  }
 }
 
 // MARK: - Workloads
@@ -68,7 +74,8 @@ enum Workloads {
         name: "(a) send .increment", unit: "send", operations: 1_000_000, quickOperations: 1_000,
         budget: 2,
         loop: { count in
-          let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          let store = Store(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
           for _ in 0..<count { store.send(.increment) }
           return store.state.count
         },
@@ -80,24 +87,30 @@ enum Workloads {
           return floor.state.count
         }),
       Workload(
-        name: "(b) effect round trip", unit: "round trip", operations: 100_000, quickOperations: 100,
+        name: "(b) effect round trip", unit: "round trip", operations: 100_000,
+        quickOperations: 100,
         budget: 1,
         loop: { count in
-          let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          let store = Store(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
           for _ in 0..<count { await store.send(.start).finish() }
           return store.state.count
         },
         floor: roundTripFloor),
       Workload(
-        name: "(c) 1,000-effect fan-out", unit: "effect", operations: 100_000, quickOperations: 1_000,
+        name: "(c) 1,000-effect fan-out", unit: "effect", operations: 100_000,
+        quickOperations: 1_000,
         budget: 2,
         loop: { count in
-          let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          let store = Store(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
           for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
           return store.state.count
         },
         floor: { count in
-          let floor = Floor(Counter.State()) { state, action in if action == .done { state.count += 1 } }
+          let floor = Floor(Counter.State()) { state, action in
+            if action == .done { state.count += 1 }
+          }
           for _ in 0..<(count / 1_000) {
             await withDiscardingTaskGroup { group in
               for _ in 0..<1_000 {
@@ -108,7 +121,8 @@ enum Workloads {
           return floor.state.count
         }),
       Workload(
-        name: "(d) forEach, 1,000 children", unit: "child action", operations: 100_000, quickOperations: 1_000,
+        name: "(d) forEach, 1,000 children", unit: "child action", operations: 100_000,
+        quickOperations: 1_000,
         budget: 3,
         loop: { count in
           let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
@@ -126,7 +140,8 @@ enum Workloads {
         name: "(e) TestStore send+receive", unit: "pair", operations: 10_000, quickOperations: 50,
         budget: 2,
         loop: { count in
-          let store = TestStore(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          let store = TestStore(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
           store.exhaustivity = .off
           for _ in 0..<count {
             await store.send(.start)

@@ -49,14 +49,16 @@ public func unimplemented<A, B, C, Result>(
   { _, _, _ in throw unimplementedCall(endpoint, sourceLocation) }
 }
 
-private func unimplementedCall(_ endpoint: String, _ location: SourceLocation) -> UnimplementedError {
+private func unimplementedCall(_ endpoint: String, _ location: SourceLocation) -> UnimplementedError
+{
   Issue.record(
-    Comment(rawValue: """
-      \(endpoint) was called but not implemented for this test.
+    Comment(
+      rawValue: """
+        \(endpoint) was called but not implemented for this test.
 
-      To fix, give the test double an implementation of \(endpoint), or change the feature so \
-      it does not call it.
-      """),
+        To fix, give the test double an implementation of \(endpoint), or change the feature so \
+        it does not call it.
+        """),
     sourceLocation: location)
   return UnimplementedError(endpoint: endpoint)
 }

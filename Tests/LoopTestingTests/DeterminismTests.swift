@@ -89,12 +89,14 @@ struct DeterminismTests {
     await store.finish()
   }
 
-  @Test("200 test stores running at once never see each other's effects, ids or clocks",
-        arguments: 0..<200)
+  @Test(
+    "200 test stores running at once never see each other's effects, ids or clocks",
+    arguments: 0..<200)
   func parallel(index: Int) async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: clock))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
     await store.send(.startTimer)
     let ticks = index % 4 + 1
     await clock.advance(by: .seconds(ticks))

@@ -1,6 +1,7 @@
 import Loop
-@testable import LoopTesting
 import Testing
+
+@testable import LoopTesting
 
 @MainActor
 @Suite("TestClock")

@@ -6,9 +6,12 @@ import Testing
 @MainActor
 @Suite("TestStore failure messages")
 struct TestStoreFailureTests {
-  private func makeStore(_ clock: TestClock = TestClock()) -> TestStore<Feature.State, Feature.Action, Feature.Environment> {
-    TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-              environment: Feature.environment(clock: clock))
+  private func makeStore(_ clock: TestClock = TestClock()) -> TestStore<
+    Feature.State, Feature.Action, Feature.Environment
+  > {
+    TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
   }
 
   @Test("the state differs from what the assert closure produced")

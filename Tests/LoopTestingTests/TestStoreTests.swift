@@ -8,8 +8,9 @@ struct TestStoreTests {
   @Test("a passing test: send, advance the clock, receive, finish")
   func passingFlow() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: clock))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
     await store.send(.increment) { $0.count = 1 }
     await store.send(.factTapped)
     await clock.advance(by: .seconds(1))
@@ -19,8 +20,9 @@ struct TestStoreTests {
 
   @Test(".send effects are received actions too, in order")
   func sendEffectsAreReceived() async {
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: TestClock()))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: TestClock()))
     await store.send(.chain) { $0.log = ["chain"] }
     await store.receive(.increment) { $0.count = 1 }
     await store.receive(.increment) { $0.count = 2 }
@@ -29,8 +31,9 @@ struct TestStoreTests {
   @Test("receive by predicate and by case path")
   func receiveByPredicateAndCasePath() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: clock))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
     await store.send(.factTapped)
     await clock.advance(by: .seconds(1))
     await store.receive({ if case .factLoaded = $0 { true } else { false } }) {
@@ -44,8 +47,9 @@ struct TestStoreTests {
   @Test("the environment can be swapped mid-test")
   func swapEnvironment() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: clock))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
     store.environment.fact = { _ in "swapped" }
     await store.send(.factTapped)
     await clock.advance(by: .seconds(1))
@@ -55,8 +59,9 @@ struct TestStoreTests {
   @Test("a long-running effect is stopped by the feature, or skipped by the test")
   func timer() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: clock))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
     await store.send(.startTimer)
     await clock.advance(by: .seconds(2))
     await store.receive(.tick) { $0.ticks = 1 }
@@ -71,8 +76,9 @@ struct TestStoreTests {
 
   @Test("skipReceivedActions accepts the state the skipped actions led to")
   func skipReceived() async {
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: TestClock()))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: TestClock()))
     await store.send(.chain) { $0.log = ["chain"] }
     await store.skipReceivedActions()
     #expect(store.state.count == 2)
@@ -81,20 +87,22 @@ struct TestStoreTests {
 
   @Test("assert checks the state without an action")
   func assertState() async {
-    let store = TestStore(initialState: Feature.State(count: 5), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: TestClock()))
+    let store = TestStore(
+      initialState: Feature.State(count: 5), reducer: Feature.reducer,
+      environment: Feature.environment(clock: TestClock()))
     store.assert { $0.count = 5 }
   }
 
   @Test("with exhaustivity off, only what the test asserts is checked")
   func nonExhaustive() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: clock))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: clock))
     store.exhaustivity = .off
-    await store.send(.chain)                          // log changes: not asserted
+    await store.send(.chain)  // log changes: not asserted
     await store.receive(.increment) { $0.count = 1 }  // the second .increment: not received
-    await store.send(.startTimer)                     // left running: not an error
+    await store.send(.startTimer)  // left running: not an error
     await clock.advance(by: .seconds(3))
     await store.receive({ $0 == .tick && store.state.ticks == 3 })  // skips to the last tick
     #expect(store.state.ticks == 3)
@@ -103,8 +111,9 @@ struct TestStoreTests {
 
   @Test("with showSkippedAssertions, what was not asserted shows as known issues")
   func nonExhaustiveShowsSkipped() async {
-    let store = TestStore(initialState: Feature.State(), reducer: Feature.reducer,
-                          environment: Feature.environment(clock: TestClock()))
+    let store = TestStore(
+      initialState: Feature.State(), reducer: Feature.reducer,
+      environment: Feature.environment(clock: TestClock()))
     store.exhaustivity = .off(showSkippedAssertions: true)
     // Known issues are recorded inside withKnownIssue by the store itself, so the test passes.
     await store.send(.chain)

@@ -1,8 +1,11 @@
-@testable import Loop
 import Testing
 
+@testable import Loop
+
 private struct Point: Equatable { var x: Int; var y: Int }
-private final class Node { var name = "root"; var child: Node?; init(child: Node? = nil) { self.child = child } }
+private final class Node {
+  var name = "root"; var child: Node?; init(child: Node? = nil) { self.child = child }
+}
 private enum Shape: Equatable { case circle(radius: Int); case polygon(Point, Point); case empty }
 private struct Item: Identifiable, Equatable { let id: String; var done = false }
 
@@ -10,52 +13,58 @@ private struct Item: Identifiable, Equatable { let id: String; var done = false 
 struct DumpTests {
   @Test("structs, nested structs and optionals dump field by field")
   func structs() {
-    struct Wrapper { var point = Point(x: 1, y: 2); var label: String? = "a"; var missing: Int? = nil }
-    #expect(Dump.string(of: Wrapper()) == """
-      DumpTests.Wrapper(
-        point: Point(
-          x: 1,
-          y: 2
-        ),
-        label: "a",
-        missing: nil
-      )
-      """)
+    struct Wrapper {
+      var point = Point(x: 1, y: 2); var label: String? = "a"; var missing: Int? = nil
+    }
+    #expect(
+      Dump.string(of: Wrapper()) == """
+        DumpTests.Wrapper(
+          point: Point(
+            x: 1,
+            y: 2
+          ),
+          label: "a",
+          missing: nil
+        )
+        """)
   }
 
   @Test("enums dump their case and payload")
   func enums() {
     #expect(Dump.string(of: Shape.circle(radius: 3)) == "Shape.circle(radius: 3)")
     #expect(Dump.string(of: Shape.empty) == "Shape.empty")
-    #expect(Dump.string(of: Shape.polygon(Point(x: 0, y: 0), Point(x: 1, y: 1))) == """
-      Shape.polygon(
-        Point(
-          x: 0,
-          y: 0
-        ),
-        Point(
-          x: 1,
-          y: 1
+    #expect(
+      Dump.string(of: Shape.polygon(Point(x: 0, y: 0), Point(x: 1, y: 1))) == """
+        Shape.polygon(
+          Point(
+            x: 0,
+            y: 0
+          ),
+          Point(
+            x: 1,
+            y: 1
+          )
         )
-      )
-      """)
+        """)
   }
 
   @Test("dictionaries dump with their keys sorted, sets sorted, arrays in order")
   func collections() {
-    #expect(Dump.string(of: ["b": 2, "a": 1]) == """
-      [
-        "a": 1,
-        "b": 2
-      ]
-      """)
-    #expect(Dump.string(of: Set([3, 1, 2])) == """
-      Set([
-        1,
-        2,
-        3
-      ])
-      """)
+    #expect(
+      Dump.string(of: ["b": 2, "a": 1]) == """
+        [
+          "a": 1,
+          "b": 2
+        ]
+        """)
+    #expect(
+      Dump.string(of: Set([3, 1, 2])) == """
+        Set([
+          1,
+          2,
+          3
+        ])
+        """)
     #expect(Dump.string(of: [Int]()) == "[]")
     #expect(Dump.string(of: [String: Int]()) == "[:]")
   }
@@ -63,33 +72,35 @@ struct DumpTests {
   @Test("an IdentifiedArray dumps each element by its id")
   func identifiedArray() {
     let items: IdentifiedArrayOf<Item> = [Item(id: "milk"), Item(id: "eggs", done: true)]
-    #expect(Dump.string(of: items) == """
-      [
-        [id: "milk"]: Item(
-          id: "milk",
-          done: false
-        ),
-        [id: "eggs"]: Item(
-          id: "eggs",
-          done: true
-        )
-      ]
-      """)
+    #expect(
+      Dump.string(of: items) == """
+        [
+          [id: "milk"]: Item(
+            id: "milk",
+            done: false
+          ),
+          [id: "eggs"]: Item(
+            id: "eggs",
+            done: true
+          )
+        ]
+        """)
   }
 
   @Test("classes dump their fields, and a cycle is cut")
   func classes() {
     let node = Node(child: Node())
     node.child?.child = node
-    #expect(Dump.string(of: node) == """
-      Node(
-        name: "root",
-        child: Node(
+    #expect(
+      Dump.string(of: node) == """
+        Node(
           name: "root",
-          child: Node(↩︎)
+          child: Node(
+            name: "root",
+            child: Node(↩︎)
+          )
         )
-      )
-      """)
+        """)
   }
 
   @Test("a diff shows only the changed lines, with the structure around them")
@@ -97,18 +108,19 @@ struct DumpTests {
     struct Screen { var title = "Home"; var items: [String] = ["a", "b", "c"]; var count = 0 }
     var changed = Screen()
     changed.items[1] = "B"
-    #expect(Diff.lines(from: Dump.lines(of: Screen()), to: Dump.lines(of: changed)) == """
-        DumpTests.Screen(
-          … (1 unchanged)
-          items: [
+    #expect(
+      Diff.lines(from: Dump.lines(of: Screen()), to: Dump.lines(of: changed)) == """
+          DumpTests.Screen(
             … (1 unchanged)
-      −     "b",
-      +     "B",
+            items: [
+              … (1 unchanged)
+        −     "b",
+        +     "B",
+              … (1 unchanged)
+            ],
             … (1 unchanged)
-          ],
-          … (1 unchanged)
-        )
-      """)
+          )
+        """)
     #expect(Diff.lines(from: ["same"], to: ["same"]) == nil)
   }
 }

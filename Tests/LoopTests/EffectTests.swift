@@ -64,7 +64,11 @@ struct EffectTests {
   @Test(".run ignores a CancellationError instead of calling the handler")
   func runIgnoresCancellation() async {
     let store = harness { _, _ in
-      .run { _ in throw CancellationError() } catch: { _, send in await send(.effect("handler")) }
+      .run { _ in
+        throw CancellationError()
+      } catch: { _, send in
+        await send(.effect("handler"))
+      }
     }
     await store.send(.tap("go")).finish()
     #expect(store.state.log == [])
@@ -73,10 +77,11 @@ struct EffectTests {
   @Test(".stream sends every element of an async sequence, in order")
   func stream() async {
     let store = harness { _, _ in
-      .stream(AsyncStream { continuation in
-        for index in 1...3 { continuation.yield(Probe.Action.effect("\(index)")) }
-        continuation.finish()
-      })
+      .stream(
+        AsyncStream { continuation in
+          for index in 1...3 { continuation.yield(Probe.Action.effect("\(index)")) }
+          continuation.finish()
+        })
     }
     await store.send(.tap("go")).finish()
     #expect(store.state.log == ["1", "2", "3"])
@@ -131,7 +136,9 @@ struct EffectTests {
   @Test(".map transforms every action the effect sends")
   func map() async {
     let store = harness { _, _ in
-      Effect<String>.merge(.send("a"), .run { send in await send("b") }).map { Probe.Action.effect($0.uppercased()) }
+      Effect<String>.merge(.send("a"), .run { send in await send("b") }).map {
+        Probe.Action.effect($0.uppercased())
+      }
     }
     await store.send(.tap("go")).finish()
     #expect(store.state.log == ["A", "B"])

@@ -1,6 +1,8 @@
 // The code the README and Docs/GettingStarted.md show, compiled and run, so a change to the API
 // that breaks a guide breaks the build.
 import Loop
+// Docs/Testing.md, "A first test", as written there.
+import LoopTesting
 import Testing
 
 enum Counter {
@@ -34,9 +36,9 @@ enum Counter {
     reducer: Counter.reducer,
     environment: Counter.Environment(fact: { "\($0) is a good number." })
   )
-  store.send(.increment)                  // reduced synchronously
+  store.send(.increment)  // reduced synchronously
   await store.send(.factTapped).finish()  // waits for the effect and what it sent back
-  return store.state.fact ?? ""           // "1 is a good number."
+  return store.state.fact ?? ""  // "1 is a good number."
 }
 
 @Suite("Guide examples")
@@ -46,9 +48,6 @@ struct GuideExamples {
     #expect(await demo() == "1 is a good number.")
   }
 }
-
-// Docs/Testing.md, "A first test", as written there.
-import LoopTesting
 
 @Test @MainActor func incrementing() async {
   let store = TestStore(

@@ -60,7 +60,8 @@ struct IdentifiedArrayTests {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let data = try encoder.encode(todos)
-    #expect(String(decoding: data, as: UTF8.self) == #"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+    #expect(
+      String(decoding: data, as: UTF8.self) == #"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
     #expect(try JSONDecoder().decode(IdentifiedArrayOf<Todo>.self, from: data) == todos)
   }
 

@@ -65,7 +65,9 @@ struct ReducerTests {
     #expect(store.inFlightEffectCount == 0)
   }
 
-  @Test("pullback runs the child on its part of the state, only for its actions, and maps its effects back")
+  @Test(
+    "pullback runs the child on its part of the state, only for its actions, and maps its effects back"
+  )
   func pullback() async {
     let reducer: Reducer<Parent, ParentAction, Void> = rowReducer.pullback(
       state: \.child, action: childPath, environment: { (_: Void) in () })
@@ -96,14 +98,18 @@ struct ReducerTests {
       #expect(store.state.detail == nil)
     }
     #expect(warnings.all.count == 1)
-    #expect(warnings.all.first?.hasPrefix("An optional reducer received an action when its state was nil: increment") == true)
+    #expect(
+      warnings.all.first?.hasPrefix(
+        "An optional reducer received an action when its state was nil: increment") == true)
   }
 
   @Test("forEach routes an action to the element with its id and tags its effects with the id")
   func forEachRoutes() async {
-    let reducer = rowReducer.forEach(state: \Parent.rows, action: rowPath, environment: { (_: Void) in () })
+    let reducer = rowReducer.forEach(
+      state: \Parent.rows, action: rowPath, environment: { (_: Void) in () })
     let store = Store(
-      initialState: Parent(rows: [Row(id: 1), Row(id: 2), Row(id: 3)]), reducer: reducer, environment: ())
+      initialState: Parent(rows: [Row(id: 1), Row(id: 2), Row(id: 3)]), reducer: reducer,
+      environment: ())
     store.send(.row(2, .increment))
     await store.send(.row(3, .incrementLater)).finish()
     #expect(store.state.rows.map(\.count) == [0, 1, 1])
@@ -113,13 +119,17 @@ struct ReducerTests {
   func forEachUnknownID() {
     let warnings = WarningLog()
     RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
-      let reducer = rowReducer.forEach(state: \Parent.rows, action: rowPath, environment: { (_: Void) in () })
+      let reducer = rowReducer.forEach(
+        state: \Parent.rows, action: rowPath, environment: { (_: Void) in () })
       let store = Store(initialState: Parent(rows: [Row(id: 1)]), reducer: reducer, environment: ())
       store.send(.row(9, .increment))
       #expect(store.state.rows == [Row(id: 1)])
     }
     #expect(warnings.all.count == 1)
-    #expect(warnings.all.first?.hasPrefix("A forEach reducer received an action for an element that is not in the array: id 9, action increment") == true)
+    #expect(
+      warnings.all.first?.hasPrefix(
+        "A forEach reducer received an action for an element that is not in the array: id 9, action increment"
+      ) == true)
   }
 
   @Test("middleware sees the new state and may add an effect, without changing the state")
@@ -143,8 +153,10 @@ struct ReducerTests {
   @Test("debug prints the action and only the part of the state that changed")
   func debugPrintsDiff() {
     let printed = WarningLog()
-    let reducer = rowReducer.forEach(state: \Parent.rows, action: rowPath, environment: { (_: Void) in () })
-      .debug("rows", to: { printed.append($0) })
+    let reducer = rowReducer.forEach(
+      state: \Parent.rows, action: rowPath, environment: { (_: Void) in () }
+    )
+    .debug("rows", to: { printed.append($0) })
     let store = Store(
       initialState: Parent(rows: [Row(id: 1), Row(id: 2)]), reducer: reducer, environment: ())
     store.send(.row(2, .increment))

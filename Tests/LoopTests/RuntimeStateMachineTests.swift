@@ -1,5 +1,6 @@
-@testable import Loop
 import Testing
+
+@testable import Loop
 
 private final class Token {}
 
@@ -33,9 +34,11 @@ struct RuntimeStateMachineTests {
     let other = CancellationTag(id: EffectID("other"), cancelInFlight: false)
     #expect(registry.register(a, tags: [search]).isEmpty)
     #expect(registry.register(b, tags: [other]).isEmpty)
-    #expect(registry.register(c, tags: [search]).map(ObjectIdentifier.init) == [ObjectIdentifier(a)])
+    #expect(
+      registry.register(c, tags: [search]).map(ObjectIdentifier.init) == [ObjectIdentifier(a)])
     #expect(registry.registrationCount == 2)
-    #expect(registry.cancel(id: EffectID("other")).map(ObjectIdentifier.init) == [ObjectIdentifier(b)])
+    #expect(
+      registry.cancel(id: EffectID("other")).map(ObjectIdentifier.init) == [ObjectIdentifier(b)])
     registry.unregister(c, tags: [search])
     #expect(registry.registrationCount == 0)
     #expect(registry.cancel(id: EffectID("search")).isEmpty)

@@ -120,7 +120,9 @@ struct StoreTests {
     let store = Store.testing(Probe.State(), reducer, clock)
     let task = store.send(.tap("go"))
     let finished = Flag()
-    let waiter = Task { await task.finish(); finished.set() }
+    let waiter = Task {
+      await task.finish(); finished.set()
+    }
     await clock.advance(by: .seconds(1))
     #expect(store.state.log == ["first"])
     #expect(!finished.isSet)
@@ -164,7 +166,9 @@ struct StoreTests {
     #expect(store.inFlightEffectCount == 0)
   }
 
-  @Test("cancellation ids are scoped to the store: another store's cancel leaves this one's effects alone")
+  @Test(
+    "cancellation ids are scoped to the store: another store's cancel leaves this one's effects alone"
+  )
   func cancellationIsPerStore() async {
     let clock = TestClock()
     let reducer = Reducer<Probe.State, Probe.Action, TestClock> { state, action, clock in
@@ -290,7 +294,9 @@ struct StoreTests {
       #expect(store.state.count == 1)
     }
     #expect(warnings.all.count == 1)
-    #expect(warnings.all.first?.hasPrefix(#"An effect threw an error that no "catch:" handler took: Boom()"#) == true)
+    #expect(
+      warnings.all.first?.hasPrefix(
+        #"An effect threw an error that no "catch:" handler took: Boom()"#) == true)
   }
 
   @Test("observers are notified once per send, after its queued actions")

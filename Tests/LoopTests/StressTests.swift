@@ -11,13 +11,14 @@ struct StressTests {
     let reducer = Reducer<Probe.State, Probe.Action, TestClock> { state, action, clock in
       switch action {
       case .tap("start"):
-        return .merge((0..<10_000).map { index in
-          .run { send in
-            try await clock.sleep(for: .seconds(1))
-            await send(.effect("\(index)"))
-          }
-          .cancellable(id: "all")
-        })
+        return .merge(
+          (0..<10_000).map { index in
+            .run { send in
+              try await clock.sleep(for: .seconds(1))
+              await send(.effect("\(index)"))
+            }
+            .cancellable(id: "all")
+          })
       case .tap:
         return .cancel(id: "all")
       case let .effect(name):

@@ -26,10 +26,12 @@ final class WarningLog: Sendable {
 extension Store {
   /// A store whose effects run deterministically on the main queue, for tests with a TestClock.
   static func testing<Environment>(
-    _ initialState: State, _ reducer: Reducer<State, Action, Environment>, _ environment: Environment
+    _ initialState: State, _ reducer: Reducer<State, Action, Environment>,
+    _ environment: Environment
   ) -> Store {
-    Store(initialState: initialState, reducer: reducer, environment: environment,
-          executor: MainQueueTaskExecutor.shared)
+    Store(
+      initialState: initialState, reducer: reducer, environment: environment,
+      executor: MainQueueTaskExecutor.shared)
   }
 }
 

@@ -11,8 +11,12 @@ struct KeyDecoderTests {
   func decoding() {
     var decoder = KeyDecoder()
     #expect(decoder.keys(in: Array("ab\r".utf8)) == [.character("a"), .character("b"), .enter])
-    #expect(decoder.keys(in: [0x7F, 0x03, 0x04, 0x0A]) == [.backspace, .interrupt, .endOfInput, .enter])
-    #expect(decoder.keys(in: Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [.up, .down, .right, .left])
+    #expect(
+      decoder.keys(in: [0x7F, 0x03, 0x04, 0x0A]) == [.backspace, .interrupt, .endOfInput, .enter])
+    #expect(
+      decoder.keys(in: Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [
+        .up, .down, .right, .left,
+      ])
     #expect(decoder.keys(in: [0x1B]) == [.escape])
     #expect(decoder.keys(in: Array("\u{1B}q".utf8)) == [.escape, .character("q")])
     let accented = Array("é".utf8)
@@ -27,7 +31,9 @@ struct KeyDecoderTests {
 struct InteractiveFeatureTests {
   let clock = TestClock()
 
-  func makeStore() -> TestStore<InteractiveFeature.State, InteractiveFeature.Action, MoviesEnvironment> {
+  func makeStore() -> TestStore<
+    InteractiveFeature.State, InteractiveFeature.Action, MoviesEnvironment
+  > {
     let store = TestStore(
       initialState: InteractiveFeature.State(), reducer: InteractiveFeature.reducer,
       environment: MoviesEnvironment(movies: .offline, clock: clock))
@@ -35,7 +41,10 @@ struct InteractiveFeatureTests {
     return store
   }
 
-  func type(_ text: String, _ store: TestStore<InteractiveFeature.State, InteractiveFeature.Action, MoviesEnvironment>) async {
+  func type(
+    _ text: String,
+    _ store: TestStore<InteractiveFeature.State, InteractiveFeature.Action, MoviesEnvironment>
+  ) async {
     for character in text { await store.send(.key(.character(character))) }
   }
 

@@ -29,7 +29,8 @@ struct LiveMovieServiceTests {
     let page = try await live(server).search("Batman", 1)
     #expect(page.movies.count == 10)
     #expect(page.totalResults == 338)
-    #expect(server.requests.map(\.parameters) == [["s": "Batman", "page": "1", "apikey": Self.key]])
+    #expect(
+      server.requests.map(\.parameters) == [["s": "Batman", "page": "1", "apikey": Self.key]])
     #expect(server.requests.first?.method == "GET")
   }
 
@@ -39,7 +40,8 @@ struct LiveMovieServiceTests {
     defer { server.stop() }
     let details = try await live(server).details("tt0372784")
     #expect(details.directors == ["Christopher Nolan"])
-    #expect(server.requests.map(\.parameters) == [["i": "tt0372784", "plot": "full", "apikey": Self.key]])
+    #expect(
+      server.requests.map(\.parameters) == [["i": "tt0372784", "plot": "full", "apikey": Self.key]])
   }
 
   @Test("the query is percent-encoded, the page clamped to 1…100, the kind sent as type=")
@@ -62,7 +64,8 @@ struct LiveMovieServiceTests {
   func emptyQuery() async throws {
     let server = try LoopbackServer { _ in .json(500, "") }
     defer { server.stop() }
-    #expect(try await live(server).search("  \n", 3) == SearchPage(movies: [], totalResults: 0, page: 3))
+    #expect(
+      try await live(server).search("  \n", 3) == SearchPage(movies: [], totalResults: 0, page: 3))
     #expect(server.requests.isEmpty)
   }
 
@@ -93,9 +96,15 @@ struct LiveMovieServiceTests {
   @Test("transport failures: each its own typed error")
   func transportFailures() async throws {
     let cases: [(LoopbackServer.Reply, MovieServiceError)] = [
-      (.respond(status: 500, body: Data("<h1>oops</h1>".utf8), contentType: "text/html"), .httpStatus(500)),
+      (
+        .respond(status: 500, body: Data("<h1>oops</h1>".utf8), contentType: "text/html"),
+        .httpStatus(500)
+      ),
       (.json(404, "{}"), .httpStatus(404)),
-      (.json(200, "<html>garbage</html>"), .decoding(#"the body is not JSON (20 bytes, starting "<html>garbage</html>")"#)),
+      (
+        .json(200, "<html>garbage</html>"),
+        .decoding(#"the body is not JSON (20 bytes, starting "<html>garbage</html>")"#)
+      ),
       (.truncated(status: 200, body: Fixtures.batmanPage1, sentBytes: 300), .truncatedResponse),
     ]
     for (reply, expected) in cases {
@@ -109,7 +118,9 @@ struct LiveMovieServiceTests {
   func notHTTP() async throws {
     let server = try LoopbackServer { _ in .raw(Data("SSH-2.0-OpenSSH_9.6\r\n".utf8)) }
     defer { server.stop() }
-    let error = await #expect(throws: MovieServiceError.self) { try await live(server).search("b", 1) }
+    let error = await #expect(throws: MovieServiceError.self) {
+      try await live(server).search("b", 1)
+    }
     #expect(error.map { "\($0)" }?.hasPrefix("network error:") == true)
   }
 
@@ -149,7 +160,8 @@ struct LiveMovieServiceTests {
       .json(200, #"{"Response":"False","Error":"No key like apikey=\#(Self.key) here"}"#),
       .json(500, "apikey=\(Self.key)"),
       .json(200, "<p>GET /?apikey=\(Self.key)</p>"),
-      .json(200, #"{"Search":[{"Title":"X","imdbID":"tt1","Year":"\#(Self.key)"}],"totalResults":"1"}"#),
+      .json(
+        200, #"{"Search":[{"Title":"X","imdbID":"tt1","Year":"\#(Self.key)"}],"totalResults":"1"}"#),
       .json(200, #"{"Title":"X","imdbID":"tt1","Runtime":"\#(Self.key)"}"#),
       .truncated(status: 200, body: Data(Self.key.utf8), sentBytes: 4),
       .raw(Data("\(Self.key)\r\n".utf8)),
@@ -175,7 +187,8 @@ struct LiveMovieServiceTests {
         "\(error)", String(reflecting: error), error.localizedDescription,
         "\(error as? MovieServiceError ?? .notFound)",
       ] {
-        #expect(!text.contains(Self.key), "the key leaked: \(text.replacing(Self.key, with: "<KEY>"))")
+        #expect(
+          !text.contains(Self.key), "the key leaked: \(text.replacing(Self.key, with: "<KEY>"))")
       }
     }
   }

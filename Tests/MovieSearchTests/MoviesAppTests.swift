@@ -15,18 +15,25 @@ struct MoviesAppTests {
     #expect(output.status == 0)
     let lines = output.standardOutput.split(separator: "\n")
     #expect(lines.count == 13)  // ten rows, a header, the page line, the credit
-    #expect(lines.first == "  #  Title                                           Year       Type     IMDb ID")
-    #expect(lines[1] == "  1  Batman Begins                                   2005       movie    tt0372784")
+    #expect(
+      lines.first
+        == "  #  Title                                           Year       Type     IMDb ID")
+    #expect(
+      lines[1]
+        == "  1  Batman Begins                                   2005       movie    tt0372784")
     #expect(lines.contains("page 1 of 2 (20 results)"))
     #expect(lines.last == "Data: OMDb API (omdbapi.com)")
-    #expect(output.standardError == "movies: searching the offline catalog (OMDB_API_KEY is not set)\n")
+    #expect(
+      output.standardError == "movies: searching the offline catalog (OMDB_API_KEY is not set)\n")
   }
 
   @Test("movies --details tt0372784, offline, shows Christopher Nolan")
   func offlineDetails() async throws {
     let output = try await MoviesProcess.run(["--details", "tt0372784"])
     #expect(output.status == 0)
-    #expect(output.standardOutput.hasPrefix("Batman Begins (2005)\nmovie · PG-13 · 2 h 20 min · Action, Crime, Drama\n"))
+    #expect(
+      output.standardOutput.hasPrefix(
+        "Batman Begins (2005)\nmovie · PG-13 · 2 h 20 min · Action, Crime, Drama\n"))
     #expect(output.standardOutput.contains("\nDirector: Christopher Nolan\n"))
   }
 
@@ -37,7 +44,10 @@ struct MoviesAppTests {
     let output = try await MoviesProcess.run(
       ["batman", "--page", "2", "--type", "movie"], environment: liveEnvironment(server))
     #expect(output.status == 0)
-    #expect(server.requests.map(\.parameters) == [["s": "batman", "page": "2", "type": "movie", "apikey": Self.key]])
+    #expect(
+      server.requests.map(\.parameters) == [
+        ["s": "batman", "page": "2", "type": "movie", "apikey": Self.key]
+      ])
     #expect(output.standardOutput.contains(" 11  Batman: The Killing Joke "))
     #expect(output.standardOutput.contains("\npage 2 of 34 (338 results)\n"))
     #expect(output.standardError == "movies: searching OMDb at \(server.baseURL.absoluteString)\n")
@@ -46,17 +56,27 @@ struct MoviesAppTests {
   @Test(
     "live failures: one clear line on stderr, exit status 1, never the key",
     arguments: [
-      (LoopbackServer.Reply.json(401, #"{"Response":"False","Error":"Invalid API key!"}"#),
-       "movies: OMDb rejected the API key: check OMDB_API_KEY"),
-      (.json(200, #"{"Response":"False","Error":"Movie not found!"}"#),
-       #"movies: no title matches "batman""#),
-      (.json(200, #"{"Response":"False","Error":"Request limit reached!"}"#),
-       "movies: the API key's daily request limit is reached (a free key allows 1,000 a day)"),
+      (
+        LoopbackServer.Reply.json(401, #"{"Response":"False","Error":"Invalid API key!"}"#),
+        "movies: OMDb rejected the API key: check OMDB_API_KEY"
+      ),
+      (
+        .json(200, #"{"Response":"False","Error":"Movie not found!"}"#),
+        #"movies: no title matches "batman""#
+      ),
+      (
+        .json(200, #"{"Response":"False","Error":"Request limit reached!"}"#),
+        "movies: the API key's daily request limit is reached (a free key allows 1,000 a day)"
+      ),
       (.json(500, "oops"), "movies: the server answered with HTTP status 500"),
-      (.json(200, "<html>\(key)</html>"),
-       #"movies: the response is not OMDb's shape: the body is not JSON (28 bytes, starting "<html>•••</h")"#),
-      (.truncated(status: 200, body: Data(#"{"Search":[]}"#.utf8), sentBytes: 5),
-       "movies: the connection closed before the whole response arrived"),
+      (
+        .json(200, "<html>\(key)</html>"),
+        #"movies: the response is not OMDb's shape: the body is not JSON (28 bytes, starting "<html>•••</h")"#
+      ),
+      (
+        .truncated(status: 200, body: Data(#"{"Search":[]}"#.utf8), sentBytes: 5),
+        "movies: the connection closed before the whole response arrived"
+      ),
     ])
   func liveFailures(reply: LoopbackServer.Reply, message: String) async throws {
     let server = try LoopbackServer { _ in reply }
@@ -80,11 +100,20 @@ struct MoviesAppTests {
   @Test(
     "a bad command line is one line and status 2",
     arguments: [
-      (["--page", "0", "batman"], #"movies: --page must be a number from 1 to 100, not "0" (see movies --help)"#),
-      (["--type", "podcast", "x"], #"movies: --type must be movie, series or episode, not "podcast" (see movies --help)"#),
+      (
+        ["--page", "0", "batman"],
+        #"movies: --page must be a number from 1 to 100, not "0" (see movies --help)"#
+      ),
+      (
+        ["--type", "podcast", "x"],
+        #"movies: --type must be movie, series or episode, not "podcast" (see movies --help)"#
+      ),
       (["--frobnicate"], "movies: unknown option --frobnicate (see movies --help)"),
       (["--details"], "movies: --details needs a value (see movies --help)"),
-      (["--details", "tt1", "batman"], "movies: --details takes an IMDb id and no search words (see movies --help)"),
+      (
+        ["--details", "tt1", "batman"],
+        "movies: --details takes an IMDb id and no search words (see movies --help)"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) async throws {
     let output = try await MoviesProcess.run(arguments)
@@ -97,14 +126,18 @@ struct MoviesAppTests {
     let output = try await MoviesProcess.run(
       ["batman"], environment: ["OMDB_API_KEY": Self.key, "OMDB_BASE_URL": "ftp://mirror"])
     #expect(output.status == 2)
-    #expect(output.standardError == #"movies: OMDB_BASE_URL must be an http or https address, not "ftp://mirror" (see movies --help)"# + "\n")
+    #expect(
+      output.standardError
+        == #"movies: OMDB_BASE_URL must be an http or https address, not "ftp://mirror" (see movies --help)"#
+        + "\n")
   }
 
   @Test("--offline wins over a key")
   func offlineFlag() async throws {
     let server = try LoopbackServer { _ in .json(500, "") }
     defer { server.stop() }
-    let output = try await MoviesProcess.run(["batman", "--offline"], environment: liveEnvironment(server))
+    let output = try await MoviesProcess.run(
+      ["batman", "--offline"], environment: liveEnvironment(server))
     #expect(output.status == 0)
     #expect(server.requests.isEmpty)
     #expect(output.standardError == "movies: searching the offline catalog (--offline)\n")
@@ -114,7 +147,10 @@ struct MoviesAppTests {
   func help() async throws {
     let output = try await MoviesProcess.run(["--help"])
     #expect(output.status == 0)
-    for text in ["--page N", "--type", "--details", "--offline", "OMDB_API_KEY", "OMDB_BASE_URL", "q to quit", "Data: OMDb API (omdbapi.com)"] {
+    for text in [
+      "--page N", "--type", "--details", "--offline", "OMDB_API_KEY", "OMDB_BASE_URL", "q to quit",
+      "Data: OMDb API (omdbapi.com)",
+    ] {
       #expect(output.standardOutput.contains(text), "\(text)")
     }
   }
@@ -123,8 +159,10 @@ struct MoviesAppTests {
   func interactiveFromPipe() async throws {
     let output = try await MoviesProcess.run([], input: "batman\nn\n7\n\np\nq\n")
     #expect(output.status == 0)
-    let screens = output.standardOutput.components(separatedBy: "movies · offline catalog · Data: OMDb API (omdbapi.com)\n")
-      .filter { !$0.isEmpty }
+    let screens = output.standardOutput.components(
+      separatedBy: "movies · offline catalog · Data: OMDb API (omdbapi.com)\n"
+    )
+    .filter { !$0.isEmpty }
     #expect(screens.count == 6)
     #expect(screens[0].contains("Type a title to search."))
     #expect(screens[1].contains("  1  Batman Begins "))

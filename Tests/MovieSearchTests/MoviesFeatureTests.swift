@@ -120,7 +120,8 @@ struct MoviesFeatureTests {
       service(),
       state: .init(query: "new", isLoading: true, lastSearch: Request(query: "new", page: 1)))
     await store.send(
-      .searchResponse(Request(query: "old", page: 1), .success(try .fake("old", page: 1, total: 5))))
+      .searchResponse(Request(query: "old", page: 1), .success(try .fake("old", page: 1, total: 5)))
+    )
     await store.send(.searchResponse(Request(query: "new", page: 2), .failure(.timedOut)))
   }
 
@@ -184,7 +185,9 @@ struct MoviesFeatureTests {
     let attempts = LockedState(0)
     let movies = MovieService(
       search: { query, page in
-        let attempt = attempts.withLock { $0 += 1; return $0 }
+        let attempt = attempts.withLock {
+          $0 += 1; return $0
+        }
         if attempt == 1 { throw MovieServiceError.timedOut }
         return try .fake(query, page: page, total: 5)
       },
@@ -216,7 +219,9 @@ struct MoviesFeatureTests {
     let attempts = LockedState(0)
     let movies = MovieService(
       search: { query, page in
-        let attempt = attempts.withLock { $0 += 1; return $0 }
+        let attempt = attempts.withLock {
+          $0 += 1; return $0
+        }
         if attempt == 1 { throw MovieServiceError.requestLimitReached }
         return try .fake(query, page: page, total: 15)
       },
@@ -336,7 +341,9 @@ struct MoviesFeatureTests {
     let movies = MovieService(
       search: unimplemented("MovieService.search"),
       details: { id in
-        let attempt = attempts.withLock { $0 += 1; return $0 }
+        let attempt = attempts.withLock {
+          $0 += 1; return $0
+        }
         if attempt == 1 { throw MovieServiceError.cannotConnect }
         return MovieDetails(id: id, title: "Batman Begins")
       })

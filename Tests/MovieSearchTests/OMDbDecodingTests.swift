@@ -44,7 +44,8 @@ struct OMDbDecodingTests {
     #expect(details.languages == ["English", "Mandarin"])
     #expect(details.countries == ["United States", "United Kingdom"])
     #expect(details.awards == "Nominated for 1 Oscar. 13 wins & 79 nominations total")
-    #expect(details.ratings.map(\.source) == ["Internet Movie Database", "Rotten Tomatoes", "Metacritic"])
+    #expect(
+      details.ratings.map(\.source) == ["Internet Movie Database", "Rotten Tomatoes", "Metacritic"])
     #expect(details.ratings.map(\.score) == [0.82, 0.84, 0.7])
     #expect(details.metascore == 70)
     #expect(details.imdbRating == 8.2)
@@ -170,21 +171,34 @@ struct OMDbDecodingTests {
   @Test(
     "a body that is not OMDb's shape is a decoding error saying what is wrong",
     arguments: [
-      ("<html><body>502 Bad Gateway</body></html>",
-       #"the body is not JSON (41 bytes, starting "<html><body>502 Bad Gate")"#),
-      (#"{"Search":[{"Title":"Batman Begins","#,
-       "the body is not valid JSON (36 bytes; cut off or malformed)"),
+      (
+        "<html><body>502 Bad Gateway</body></html>",
+        #"the body is not JSON (41 bytes, starting "<html><body>502 Bad Gate")"#
+      ),
+      (
+        #"{"Search":[{"Title":"Batman Begins","#,
+        "the body is not valid JSON (36 bytes; cut off or malformed)"
+      ),
       ("", "the body is empty"),
       ("[1, 2]", "the body is an array, not a JSON object"),
       (#"{"Response":"True"}"#, #"the body has no "Search" list and no "Error""#),
-      (#"{"Search":"Batman","totalResults":"1"}"#, #"the body: "Search" is a string, expected an array"#),
-      (#"{"Search":[{"Title":"X","imdbID":"tt1","Year":"soon"}],"totalResults":"1"}"#,
-       #"Search[0]: "Year" is "soon", expected a year like 2005, 1992–1995 or 2010–"#),
+      (
+        #"{"Search":"Batman","totalResults":"1"}"#,
+        #"the body: "Search" is a string, expected an array"#
+      ),
+      (
+        #"{"Search":[{"Title":"X","imdbID":"tt1","Year":"soon"}],"totalResults":"1"}"#,
+        #"Search[0]: "Year" is "soon", expected a year like 2005, 1992–1995 or 2010–"#
+      ),
       (#"{"Search":[{"imdbID":"tt1"}],"totalResults":"1"}"#, #"Search[0]: "Title" is missing"#),
-      (#"{"Search":[],"totalResults":"many"}"#,
-       #"the body: "totalResults" is "many", expected a whole number like 1,369,540"#),
-      (#"{"Search":[{"Title":"X","imdbID":"tt1","Poster":"ftp://x"}],"totalResults":"1"}"#,
-       #"Search[0]: "Poster" is "ftp://x", expected an http or https address"#),
+      (
+        #"{"Search":[],"totalResults":"many"}"#,
+        #"the body: "totalResults" is "many", expected a whole number like 1,369,540"#
+      ),
+      (
+        #"{"Search":[{"Title":"X","imdbID":"tt1","Poster":"ftp://x"}],"totalResults":"1"}"#,
+        #"Search[0]: "Poster" is "ftp://x", expected an http or https address"#
+      ),
       (#"{"Response":"False"}"#, #"the body says "Response":"False" without an "Error" message"#),
     ])
   func malformedSearch(body: String, message: String) {

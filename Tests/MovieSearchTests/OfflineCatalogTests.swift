@@ -64,7 +64,8 @@ struct OfflineCatalogTests {
   func bundledCopiesMatch() throws {
     let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Sources/MovieSearch/Resources/OMDb").standardizedFileURL
-    let names = (FileManager.default.enumerator(atPath: bundled.path)?.allObjects as? [String])?
+    let names =
+      (FileManager.default.enumerator(atPath: bundled.path)?.allObjects as? [String])?
       .filter { $0.hasSuffix(".json") } ?? []
     #expect(names.count == 8)
     for name in names {

@@ -79,7 +79,9 @@ package enum Dump {
         } else {
           lines.append(prefix + "[")
           for (index, (id, element)) in elements.enumerated() {
-            write(element, label: "[id: \(oneLine(id))]", indent: indent + 2, into: &lines, visited: visited)
+            write(
+              element, label: "[id: \(oneLine(id))]", indent: indent + 2, into: &lines,
+              visited: visited)
             lines[lines.count - 1] += index == elements.count - 1 ? "" : ","
           }
           lines.append(pad + "]")
@@ -105,7 +107,8 @@ package enum Dump {
       }
       lines.append(prefix + "[")
       for (index, pair) in pairs.enumerated() {
-        write(pair.value, label: oneLine(pair.key), indent: indent + 2, into: &lines, visited: visited)
+        write(
+          pair.value, label: oneLine(pair.key), indent: indent + 2, into: &lines, visited: visited)
         lines[lines.count - 1] += index == pairs.count - 1 ? "" : ","
       }
       lines.append(pad + "]")
@@ -120,8 +123,11 @@ package enum Dump {
       if payloadMirror.displayStyle == .tuple {
         for (index, child) in payloadMirror.children.enumerated() {
           let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
-          write(child.value, label: childLabel, indent: indent + 2, into: &payloadLines, visited: visited)
-          payloadLines[payloadLines.count - 1] += index == payloadMirror.children.count - 1 ? "" : ","
+          write(
+            child.value, label: childLabel, indent: indent + 2, into: &payloadLines,
+            visited: visited)
+          payloadLines[payloadLines.count - 1] +=
+            index == payloadMirror.children.count - 1 ? "" : ","
         }
       } else {
         write(payload, label: nil, indent: indent + 2, into: &payloadLines, visited: visited)
@@ -188,7 +194,9 @@ package protocol _IsIdentifiedArray {
 }
 
 extension IdentifiedArray: _IsIdentifiedArray {
-  package var dumpElements: [(Any, Any)] { orderedIDs.compactMap { id in elementsByID[id].map { (id, $0) } } }
+  package var dumpElements: [(Any, Any)] {
+    orderedIDs.compactMap { id in elementsByID[id].map { (id, $0) } }
+  }
 }
 
 extension String {

@@ -23,7 +23,8 @@ extension Effect {
     case .none:
       return self
     case let .one(operation):
-      return Self(storage: .one(operation.tagged(CancellationTag(id: id, cancelInFlight: cancelInFlight))))
+      return Self(
+        storage: .one(operation.tagged(CancellationTag(id: id, cancelInFlight: cancelInFlight))))
     case let .many(operations):
       // NB: The in-flight effects are cancelled once, before any of these starts, so the
       // operations of one merged effect never cancel each other.

@@ -69,7 +69,8 @@ extension Effect.Run {
       token.finish()
       storage.unregister(token)
     }
-    let started = withUnsafeCurrentTask { task in task.map { token.start(TaskHandle($0)) } ?? false }
+    let started = withUnsafeCurrentTask { task in task.map { token.start(TaskHandle($0)) } ?? false
+    }
     guard started else { return }
     try await perform(send)
   }

@@ -14,24 +14,27 @@ extension Effect {
   /// threw have already been received.
   public func retry(_ attempts: Int, backoff: Duration, clock: any Clock<Duration>) -> Self {
     guard attempts > 0 else { return self }
-    return Self(operations: operations.map { operation in
-      guard case var .run(run) = operation else { return operation }
-      let operation = run.operation
-      run.operation = { @MainActor send in
-        var delay = backoff
-        var attempt = 0
-        while true {
-          do {
-            return try await operation(send)
-          } catch {
-            if error is CancellationError || Task.isCancelled || attempt >= attempts { throw error }
+    return Self(
+      operations: operations.map { operation in
+        guard case var .run(run) = operation else { return operation }
+        let operation = run.operation
+        run.operation = { @MainActor send in
+          var delay = backoff
+          var attempt = 0
+          while true {
+            do {
+              return try await operation(send)
+            } catch {
+              if error is CancellationError || Task.isCancelled || attempt >= attempts {
+                throw error
+              }
+            }
+            attempt += 1
+            try await clock.sleep(for: delay)
+            delay *= 2
           }
-          attempt += 1
-          try await clock.sleep(for: delay)
-          delay *= 2
         }
-      }
-      return .run(run)
-    })
+        return .run(run)
+      })
   }
 }

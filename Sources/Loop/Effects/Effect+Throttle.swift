@@ -18,7 +18,8 @@ extension Effect {
     let id = EffectID(id)
     let effect = self
     return Self.run { send in
-      try await Self.throttled(effect, id: id, duration: duration, clock: clock, latest: latest, send: send)
+      try await Self.throttled(
+        effect, id: id, duration: duration, clock: clock, latest: latest, send: send)
     }
   }
 

@@ -108,7 +108,8 @@ public struct Effect<Action: Sendable>: Sendable {
   public static func run(
     priority: TaskPriority? = nil,
     operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
-    catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)? = nil
+    catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)? =
+      nil
   ) -> Self {
     var wrappedHandler: (@MainActor @Sendable (any Error, Send<Action>) async -> Void)?
     if let handler {

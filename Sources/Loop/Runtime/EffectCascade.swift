@@ -1,4 +1,3 @@
-
 /// The effects one `send` started, directly or through the actions they fed back: what a
 /// ``StoreTask`` waits for and cancels.
 @usableFromInline

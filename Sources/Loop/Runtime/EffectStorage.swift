@@ -1,4 +1,3 @@
-
 /// A store's effect bookkeeping, shared by the store and its effects' tasks: the
 /// cancellation registry, the count of effects in flight, and the throttle windows.
 ///

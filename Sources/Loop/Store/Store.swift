@@ -51,7 +51,8 @@ public final class Store<State, Action: Sendable>: Observable {
     executor: (any TaskExecutor)?
   ) {
     let body = reducer.body
-    self.init(initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
+    self.init(
+      initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
   }
 
   @usableFromInline

@@ -106,7 +106,8 @@ enum FailureMessage {
   }
 
   private static func describe(_ duration: Duration) -> String {
-    let milliseconds = duration.components.seconds * 1000
+    let milliseconds =
+      duration.components.seconds * 1000
       + duration.components.attoseconds / 1_000_000_000_000_000
     if milliseconds % 1000 == 0 {
       let seconds = milliseconds / 1000

@@ -17,11 +17,14 @@ extension TestStore {
     timeout: Duration? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let finished = await waitForEffects(timeout: timeout ?? self.timeout) { store.inFlightEffectCount == 0 }
+    let finished = await waitForEffects(timeout: timeout ?? self.timeout) {
+      store.inFlightEffectCount == 0
+    }
     if !finished {
       let running = runningSends()
-      fail(FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
-           skippable: true)
+      fail(
+        FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
+        skippable: true)
       cancelEverything()
       await settle()
     }
@@ -38,8 +41,9 @@ extension TestStore {
     await settle()
     guard let last = recorder.received.last else { return }
     if case .off(showSkippedAssertions: true) = exhaustivity {
-      fail(FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "(skipped)"),
-           at: sourceLocation, skippable: true)
+      fail(
+        FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "(skipped)"),
+        at: sourceLocation, skippable: true)
     }
     assertedState = last.state
     recorder.received.removeAll()
@@ -57,8 +61,9 @@ extension TestStore {
     let running = runningSends()
     guard !running.isEmpty else { return }
     if case .off(showSkippedAssertions: true) = exhaustivity {
-      fail(FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
-           skippable: true)
+      fail(
+        FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
+        skippable: true)
     }
     cancelEverything()
     _ = await waitForEffects(timeout: timeout) { store.inFlightEffectCount == 0 }
@@ -70,8 +75,9 @@ extension TestStore {
   /// skipped assertions are shown), then accepts the state they led to.
   func dropUnreceivedActions(before step: String, at location: SourceLocation) {
     guard let last = recorder.received.last else { return }
-    fail(FailureMessage.unreceivedActions(recorder.received.map(\.action), before: step),
-         at: location, skippable: true)
+    fail(
+      FailureMessage.unreceivedActions(recorder.received.map(\.action), before: step),
+      at: location, skippable: true)
     assertedState = last.state
     recorder.received.removeAll()
   }

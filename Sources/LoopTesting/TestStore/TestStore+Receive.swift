@@ -80,7 +80,8 @@ extension TestStore {
       fail(
         inFlight == 0
           ? FailureMessage.nothingToReceive(expected: description)
-          : FailureMessage.receiveTimedOut(expected: description, timeout: timeout, inFlight: inFlight),
+          : FailureMessage.receiveTimedOut(
+            expected: description, timeout: timeout, inFlight: inFlight),
         at: location)
       return
     }
@@ -88,28 +89,32 @@ extension TestStore {
       let (action, state) = recorder.received.removeFirst()
       if !matching(action) {
         fail(
-          FailureMessage.unexpectedAction(expected: expected.map { $0 as Any } ?? description, received: action),
+          FailureMessage.unexpectedAction(
+            expected: expected.map { $0 as Any } ?? description, received: action),
           at: location)
         assertedState = state
         return
       }
-      check(step: "receiving \(FailureMessage.oneLine(action))", before: assertedState,
-            actual: state, assert: assert, at: location)
+      check(
+        step: "receiving \(FailureMessage.oneLine(action))", before: assertedState,
+        actual: state, assert: assert, at: location)
       assertedState = state
     } else {
       let index = recorder.received.firstIndex { matching($0.action) } ?? 0
       let skipped = recorder.received[..<index].map(\.action)
       if !skipped.isEmpty {
-        fail(FailureMessage.unreceivedActions(skipped, before: "before receiving \(description)"),
-             at: location, skippable: true)
+        fail(
+          FailureMessage.unreceivedActions(skipped, before: "before receiving \(description)"),
+          at: location, skippable: true)
       }
       // Skipped actions' changes count as accepted: the assertion starts from the state just
       // before this action.
       let before = index > 0 ? recorder.received[index - 1].state : assertedState
       let (action, state) = recorder.received[index]
       recorder.received.removeFirst(index + 1)
-      check(step: "receiving \(FailureMessage.oneLine(action))", before: before,
-            actual: state, assert: assert, at: location)
+      check(
+        step: "receiving \(FailureMessage.oneLine(action))", before: before,
+        actual: state, assert: assert, at: location)
       assertedState = state
     }
   }

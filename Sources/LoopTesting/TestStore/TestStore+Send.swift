@@ -48,8 +48,9 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     withoutActuallyEscaping(update) { update in
-      check(step: "the last action", before: assertedState, actual: store.state, assert: update,
-            at: sourceLocation)
+      check(
+        step: "the last action", before: assertedState, actual: store.state, assert: update,
+        at: sourceLocation)
     }
     assertedState = store.state
   }
@@ -65,9 +66,12 @@ extension TestStore {
       guard apply(assert, to: &expected, step: step, at: location) else { return }
       guard expected != actual else { return }
       if assert == nil {
-        fail(FailureMessage.unassertedChange(after: step, before: before, after: actual), at: location)
+        fail(
+          FailureMessage.unassertedChange(after: step, before: before, after: actual), at: location)
       } else {
-        fail(FailureMessage.stateMismatch(after: step, expected: expected, actual: actual), at: location)
+        fail(
+          FailureMessage.stateMismatch(after: step, expected: expected, actual: actual),
+          at: location)
       }
     case .off:
       // Only what the closure sets is checked: apply it to the actual state and see that it
@@ -75,13 +79,18 @@ extension TestStore {
       var expected = actual
       guard apply(assert, to: &expected, step: step, at: location) else { return }
       if expected != actual {
-        fail(FailureMessage.stateMismatch(after: step, expected: expected, actual: actual), at: location)
+        fail(
+          FailureMessage.stateMismatch(after: step, expected: expected, actual: actual),
+          at: location)
         return
       }
       var exhaustive = before
-      guard apply(assert, to: &exhaustive, step: step, at: location), exhaustive != actual else { return }
-      fail(FailureMessage.unassertedChange(after: step, before: exhaustive, after: actual),
-           at: location, skippable: true)
+      guard apply(assert, to: &exhaustive, step: step, at: location), exhaustive != actual else {
+        return
+      }
+      fail(
+        FailureMessage.unassertedChange(after: step, before: exhaustive, after: actual),
+        at: location, skippable: true)
     }
   }
 

@@ -117,13 +117,15 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     let actions = unreceived.withLock { $0.map(\.action) }
     if leftovers.exhaustive, !actions.isEmpty {
       Issue.record(
-        Comment(rawValue: FailureMessage.unreceivedActions(actions, before: "before the test ended")),
+        Comment(
+          rawValue: FailureMessage.unreceivedActions(actions, before: "before the test ended")),
         sourceLocation: leftovers.records.last?.location ?? creation)
     }
     if leftovers.exhaustive, !running.isEmpty {
       Issue.record(
-        Comment(rawValue: FailureMessage.effectsStillRunning(
-          running.map { ($0.action, "\($0.location.fileName):\($0.location.line)") })),
+        Comment(
+          rawValue: FailureMessage.effectsStillRunning(
+            running.map { ($0.action, "\($0.location.fileName):\($0.location.line)") })),
         sourceLocation: running[0].location)
     }
   }

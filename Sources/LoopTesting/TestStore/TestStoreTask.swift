@@ -31,11 +31,12 @@ public struct TestStoreTask: Hashable, Sendable {
     let task = rawValue
     guard await waitForEffects(timeout: timeout ?? self.timeout, until: { !task.isRunning }) else {
       Issue.record(
-        Comment(rawValue: """
-          The effects of this task are still running after \(timeout ?? self.timeout).
+        Comment(
+          rawValue: """
+            The effects of this task are still running after \(timeout ?? self.timeout).
 
-          To fix, let them finish (advance the TestClock), or pass a longer timeout.
-          """),
+            To fix, let them finish (advance the TestClock), or pass a longer timeout.
+            """),
         sourceLocation: sourceLocation)
       return
     }

@@ -15,7 +15,8 @@ extension MovieService {
   /// The data is OMDb's (omdbapi.com); credit it where you show it.
   public static var offline: Self {
     Self(
-      search: { query, page in try OfflineCatalog.bundled.get().search(query, kind: nil, page: page) },
+      search: { query, page in try OfflineCatalog.bundled.get().search(query, kind: nil, page: page)
+      },
       details: { id in try OfflineCatalog.bundled.get().details(id) },
       searchKind: { query, kind, page in
         try OfflineCatalog.bundled.get().search(query, kind: kind, page: page)

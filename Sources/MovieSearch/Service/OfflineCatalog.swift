@@ -20,7 +20,8 @@ struct OfflineCatalog: Sendable {
 
   /// Reads every `.json` body in `folder` and its subfolders.
   init(folder: URL) throws(MovieServiceError) {
-    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }
       .filter { $0.pathExtension == "json" }
       .sorted { $0.path < $1.path } ?? []

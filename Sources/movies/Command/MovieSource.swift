@@ -21,7 +21,8 @@ struct MovieSource {
     if offline || key.isEmpty {
       let reason = offline ? "--offline" : "OMDB_API_KEY is not set"
       return MovieSource(
-        service: .offline, name: "offline catalog", notice: "movies: searching the offline catalog (\(reason))")
+        service: .offline, name: "offline catalog",
+        notice: "movies: searching the offline catalog (\(reason))")
     }
     var baseURL = MovieService.omdbURL
     if let text = environment["OMDB_BASE_URL"], !text.isEmpty {

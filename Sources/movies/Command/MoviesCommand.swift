@@ -84,7 +84,9 @@ enum MoviesCommand {
   }
 
   /// One line for an error, in the words of what was asked.
-  static func message(for error: MovieServiceError, query: String? = nil, page: Int = 1, id: String? = nil)
+  static func message(
+    for error: MovieServiceError, query: String? = nil, page: Int = 1, id: String? = nil
+  )
     -> String
   {
     switch error {

@@ -73,7 +73,9 @@ enum InteractiveFeature {
           return movies(.queryChanged(String(state.movies.query.dropLast())))
         case .enter:
           state.isTyping = false
-          guard !state.movies.query.trimmingCharacters(in: .whitespaces).isEmpty else { return .none }
+          guard !state.movies.query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return .none
+          }
           state.shownPage = 1
           return movies(.searchSubmitted(page: 1))
         case .escape:

@@ -27,7 +27,9 @@ struct InteractiveSession {
     return 0
   }
 
-  private func runOnTerminal(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>) async {
+  private func runOnTerminal(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>)
+    async
+  {
     var mode = TerminalMode()
     mode.enter()
     defer { mode.leave() }
@@ -63,7 +65,8 @@ struct InteractiveSession {
     }
   }
 
-  private func runOnLines(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>) async {
+  private func runOnLines(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>) async
+  {
     console.line(InteractiveScreen.render(store.state, sourceName: sourceName))
     var decoder = KeyDecoder()
     var line: [Key] = []
@@ -96,7 +99,10 @@ struct InteractiveSession {
       if store.state.isTyping && !text.isEmpty { keys.insert(.escape, at: 0) }
     } else {
       keys = (store.state.isTyping ? [] : [.character("/")]) + text.map(Key.character) + [.enter]
-      if store.state.isTyping { keys.insert(contentsOf: [Key](repeating: .backspace, count: store.state.movies.query.count), at: 0) }
+      if store.state.isTyping {
+        keys.insert(
+          contentsOf: [Key](repeating: .backspace, count: store.state.movies.query.count), at: 0)
+      }
     }
     var tasks: [StoreTask] = []
     for key in keys {

@@ -37,7 +37,8 @@ enum InteractiveScreen {
       lines.append(
         ResultsTable.pageLine(
           page: state.shownPageNumber, pageCount: movies.pageCount,
-          totalResults: movies.totalResults) + " · results \(first)–\(first + state.shownRows.count - 1)")
+          totalResults: movies.totalResults)
+          + " · results \(first)–\(first + state.shownRows.count - 1)")
     } else if movies.query.isEmpty {
       lines.append("Type a title to search.")
     }

@@ -57,7 +57,9 @@ final class LoopbackServer: Sendable {
   private struct Shared {
     var isStopped = false
     var events: [Event] = []
-    var waiters: [(condition: @Sendable ([Event]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters:
+      [(condition: @Sendable ([Event]) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
   }
 
   let port: UInt16

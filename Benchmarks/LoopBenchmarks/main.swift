@@ -1,5 +1,5 @@
 // loop-benchmarks: each workload on Loop and on a hand-written floor, in the same process,
-// alternating, after a warm-up. See Docs/Performance.md.
+// alternating, after a warm-up. See Docs/Loop.docc/Performance.md.
 import Foundation
 import Loop
 import LoopTesting

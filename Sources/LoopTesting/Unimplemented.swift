@@ -1,6 +1,6 @@
 import Testing
 
-/// The error an ``unimplemented(_:sourceLocation:)-(_,_)`` endpoint throws after recording its
+/// The error an `unimplemented(_:)` endpoint throws after recording its
 /// test failure.
 public struct UnimplementedError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The endpoint that was called, e.g. `MovieService.details`.

@@ -1,7 +1,7 @@
-// The code the README and Docs/GettingStarted.md show, compiled and run, so a change to the API
+// The code the README and Docs/Loop.docc/GettingStarted.md show, compiled and run, so a change to the API
 // that breaks a guide breaks the build.
 import Loop
-// Docs/Testing.md, "A first test", as written there.
+// Docs/LoopTesting.docc/Testing.md, "A first test", as written there.
 import LoopTesting
 import Testing
 

@@ -1,4 +1,4 @@
-// The code Docs/MovieSearch.md shows, compiled and run, so an API change that breaks the guide
+// The code Docs/MovieSearch.docc/MovieSearchGuide.md shows, compiled and run, so an API change that breaks the guide
 // breaks the build.
 import Foundation
 import Loop
@@ -11,7 +11,7 @@ import Testing
 #endif
 
 @MainActor
-@Suite("Docs/MovieSearch.md")
+@Suite("Docs/MovieSearch.docc/MovieSearchGuide.md")
 struct MovieSearchGuideExamples {
   @Test("a store on the offline catalog")
   func offlineStore() async {

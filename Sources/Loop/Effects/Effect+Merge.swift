@@ -31,7 +31,7 @@ extension Effect {
   /// Adds `other`'s operations after this effect's.
   ///
   /// - Complexity: O(1) when either effect is `.none`; otherwise O(*n*) in the operations of
-  ///   both. To merge many effects, build an array and call ``merge(_:)-([Effect])`` once.
+  ///   both. To merge many effects, build an array and call ``merge(_:)-([Effect<Action>])`` once.
   public mutating func merge(with other: Self) {
     switch (storage, other.storage) {
     case (_, .none): return

@@ -15,6 +15,7 @@ extension TestStore {
   ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default. Effects
   ///     waiting on a ``TestClock`` need the clock advanced, not time.
   ///   - assert: Mutates a copy of the state before the action into the state expected after.
+  ///   - sourceLocation: Where a failure is reported: the caller's line, by default.
   public func receive(
     _ expected: Action,
     timeout: Duration? = nil,

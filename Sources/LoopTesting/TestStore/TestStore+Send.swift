@@ -10,12 +10,13 @@ extension TestStore {
   /// ```
   ///
   /// Effects the action starts run until they wait (on a ``TestClock``, on I/O) before this
-  /// returns; actions they send must then be received with ``receive(_:timeout:assert:sourceLocation:)``.
+  /// returns; actions they send must then be received with ``receive(_:timeout:assert:sourceLocation:)-(Action,_,_,_)``.
   ///
   /// - Parameters:
   ///   - action: The action to send.
   ///   - assert: Mutates a copy of the state before the action into the state you expect after
   ///     it. Omit it to assert that nothing changed.
+  ///   - sourceLocation: Where a failure is reported: the caller's line, by default.
   /// - Returns: The action's effects, to `finish()` or `cancel()`.
   @discardableResult
   public func send(

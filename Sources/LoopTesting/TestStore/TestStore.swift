@@ -85,6 +85,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   ///   - initialState: The state before the first action.
   ///   - reducer: The feature under test.
   ///   - environment: Its dependencies: test doubles, a ``TestClock``.
+  ///   - sourceLocation: Where a failure is reported: the caller's line, by default.
   public init(
     initialState: State,
     reducer: Reducer<State, Action, Environment>,

@@ -48,6 +48,17 @@ struct InteractiveFeatureTests {
     for character in text { await store.send(.key(.character(character))) }
   }
 
+  /// A store that searched "batman" and stopped typing.
+  func storeShowingBatman() async -> TestStore<
+    InteractiveFeature.State, InteractiveFeature.Action, MoviesEnvironment
+  > {
+    let store = makeStore()
+    await type("batman", store)
+    await store.send(.key(.enter))
+    await store.skipReceivedActions()
+    return store
+  }
+
   @Test("typing searches once typing pauses; Return stops typing; n and p page")
   func typeAndPage() async {
     let store = makeStore()
@@ -74,10 +85,7 @@ struct InteractiveFeatureTests {
 
   @Test("a row number opens details: at once when it cannot grow, on Return otherwise")
   func rows() async {
-    let store = makeStore()
-    await type("batman", store)
-    await store.send(.key(.enter))
-    await store.skipReceivedActions()
+    let store = await storeShowingBatman()
     await store.send(.key(.character("1")))
     #expect(store.state.digits == "1")
     #expect(store.state.movies.selection == nil)
@@ -99,10 +107,7 @@ struct InteractiveFeatureTests {
 
   @Test("/ or a letter starts a new search; q and Control-C quit")
   func newSearchAndQuit() async {
-    let store = makeStore()
-    await type("batman", store)
-    await store.send(.key(.enter))
-    await store.skipReceivedActions()
+    let store = await storeShowingBatman()
     await store.send(.key(.character("/")))
     #expect(store.state.isTyping)
     #expect(store.state.movies.query == "")

@@ -32,6 +32,17 @@ struct MoviesFeatureTests {
       })
   }
 
+  /// A check that is true on its first call only, for a double whose first attempt fails.
+  static func firstCallOnly() -> @Sendable () -> Bool {
+    let calls = LockedState(0)
+    return {
+      calls.withLock {
+        $0 += 1
+        return $0 == 1
+      }
+    }
+  }
+
   func makeStore(_ movies: MovieService, state: MoviesFeature.State = .init())
     -> TestStore<MoviesFeature.State, MoviesFeature.Action, MoviesEnvironment>
   {
@@ -182,13 +193,10 @@ struct MoviesFeatureTests {
 
   @Test("a failed search keeps its error in state; retry asks again")
   func searchErrorAndRetry() async throws {
-    let attempts = LockedState(0)
+    let isFirstAttempt = Self.firstCallOnly()
     let movies = MovieService(
       search: { query, page in
-        let attempt = attempts.withLock {
-          $0 += 1; return $0
-        }
-        if attempt == 1 { throw MovieServiceError.timedOut }
+        if isFirstAttempt() { throw MovieServiceError.timedOut }
         return try .fake(query, page: page, total: 5)
       },
       details: unimplemented("MovieService.details"))
@@ -216,13 +224,10 @@ struct MoviesFeatureTests {
 
   @Test("a failed next page keeps the results; retry loads that page")
   func nextPageErrorAndRetry() async throws {
-    let attempts = LockedState(0)
+    let isFirstAttempt = Self.firstCallOnly()
     let movies = MovieService(
       search: { query, page in
-        let attempt = attempts.withLock {
-          $0 += 1; return $0
-        }
-        if attempt == 1 { throw MovieServiceError.requestLimitReached }
+        if isFirstAttempt() { throw MovieServiceError.requestLimitReached }
         return try .fake(query, page: page, total: 15)
       },
       details: unimplemented("MovieService.details"))
@@ -337,14 +342,11 @@ struct MoviesFeatureTests {
 
   @Test("failed details are kept in state; retry loads them again")
   func detailsRetry() async throws {
-    let attempts = LockedState(0)
+    let isFirstAttempt = Self.firstCallOnly()
     let movies = MovieService(
       search: unimplemented("MovieService.search"),
       details: { id in
-        let attempt = attempts.withLock {
-          $0 += 1; return $0
-        }
-        if attempt == 1 { throw MovieServiceError.cannotConnect }
+        if isFirstAttempt() { throw MovieServiceError.cannotConnect }
         return MovieDetails(id: id, title: "Batman Begins")
       })
     let store = makeStore(movies)

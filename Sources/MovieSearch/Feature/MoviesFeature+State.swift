@@ -61,9 +61,7 @@ extension MoviesFeature {
     }
 
     /// How many pages the results fill (at most 100, the last page OMDb serves).
-    public var pageCount: Int {
-      SearchPage(movies: [], totalResults: totalResults).pageCount
-    }
+    public var pageCount: Int { SearchPage.pageCount(forResults: totalResults) }
 
     /// Whether ``MoviesFeature/Action/loadNextPage`` would load more.
     public var hasNextPage: Bool { lastPage > 0 && lastPage < pageCount }

@@ -1,3 +1,4 @@
+import Foundation
 import Loop
 
 /// Search-as-you-type over a ``MovieService``: debounced, cancel-in-flight searches, paging,
@@ -30,7 +31,7 @@ public enum MoviesFeature {
     switch action {
     case let .queryChanged(query):
       state.query = query
-      guard !query.trimmingWhitespace().isEmpty else {
+      guard !state.isQueryBlank else {
         state.clearResults()
         state.isLoading = false
         state.isLoadingNextPage = false
@@ -42,12 +43,12 @@ public enum MoviesFeature {
 
     case let .kindChanged(kind):
       state.kind = kind
-      guard !state.query.trimmingWhitespace().isEmpty else { return .none }
+      guard !state.isQueryBlank else { return .none }
       return state.startSearch(page: 1, environment)
         .cancellable(id: CancelID.search, cancelInFlight: true)
 
     case let .searchSubmitted(page):
-      guard !state.query.trimmingWhitespace().isEmpty else { return .none }
+      guard !state.isQueryBlank else { return .none }
       return state.startSearch(page: page, environment)
         .cancellable(id: CancelID.search, cancelInFlight: true)
 
@@ -172,6 +173,11 @@ extension MoviesFeature.State {
       }
     }
     .cancellable(id: MoviesFeature.CancelID.details, cancelInFlight: true)
+  }
+
+  /// Whether the query is empty or only spaces: nothing to search for.
+  fileprivate var isQueryBlank: Bool {
+    query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
   }
 
   fileprivate mutating func clearResults() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ``MovieService`` call failed: OMDb's own errors, typed, and what can go wrong on the
 /// way to it.
 ///
@@ -55,7 +57,7 @@ public enum MovieServiceError: Error, Hashable, Sendable, CustomStringConvertibl
   /// MovieServiceError(omdbMessage: "Movie not found!")  // .notFound
   /// ```
   public init(omdbMessage message: String) {
-    let text = message.trimmingWhitespace()
+    let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
     switch text.lowercased() {
     case "too many results.", "too many results": self = .tooManyResults
     case "incorrect imdb id.", "incorrect imdb id": self = .incorrectID

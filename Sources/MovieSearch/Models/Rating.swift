@@ -1,3 +1,5 @@
+import Foundation
+
 /// One critic's rating of a title, as OMDb lists it under `Ratings`.
 ///
 /// ```swift
@@ -19,7 +21,7 @@ public struct Rating: Hashable, Sendable {
   /// The rating as a fraction from 0 to 1, when ``value`` is a percentage or `x/y`; `nil`
   /// otherwise.
   public var score: Double? {
-    let text = value.trimmingWhitespace()
+    let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasSuffix("%"), let percent = Double(text.dropLast()) {
       return percent / 100
     }

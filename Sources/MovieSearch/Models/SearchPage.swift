@@ -25,8 +25,15 @@ public struct SearchPage: Hashable, Sendable {
   }
 
   /// How many pages the results fill, at most ``lastServedPage``.
-  public var pageCount: Int {
-    min((totalResults + Self.size - 1) / Self.size, Self.lastServedPage)
+  public var pageCount: Int { Self.pageCount(forResults: totalResults) }
+
+  /// How many pages `count` results fill, ten to a page, at most ``lastServedPage``.
+  ///
+  /// ```swift
+  /// SearchPage.pageCount(forResults: 338)  // 34
+  /// ```
+  public static func pageCount(forResults count: Int) -> Int {
+    min((count + size - 1) / size, lastServedPage)
   }
 
   /// Whether another page follows this one.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The year or years of a title, as OMDb writes them: `2005`, `1992–1995`, or `2010–` for a
 /// series still running.
 ///
@@ -18,7 +20,7 @@ public enum Year: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(n) in the length of `text`.
   public init?(parsing text: String) {
-    let trimmed = text.trimmingWhitespace()
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     let parts = trimmed.split(
       omittingEmptySubsequences: false, whereSeparator: { "–—-".contains($0) })
     func year(_ part: Substring) -> Int? {
@@ -62,14 +64,4 @@ public enum Year: Hashable, Sendable, CustomStringConvertible {
 
 extension Character {
   var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension StringProtocol {
-  func trimmingWhitespace() -> Substring {
-    let slice = self[...]
-    guard let first = slice.firstIndex(where: { !$0.isWhitespace }),
-      let last = slice.lastIndex(where: { !$0.isWhitespace })
-    else { return Substring() }
-    return Substring(slice[first...last])
-  }
 }

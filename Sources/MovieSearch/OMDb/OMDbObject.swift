@@ -47,7 +47,7 @@ struct OMDbObject {
     switch fields[key] {
     case nil, .null: return nil
     case .string(let text):
-      let trimmed = text.trimmingWhitespace()
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
       return trimmed.isEmpty || trimmed == "N/A" ? nil : String(trimmed)
     case .number(let number):
       return number == number.rounded() && abs(number) < 1e15
@@ -68,7 +68,9 @@ struct OMDbObject {
   /// A comma-separated list, such as `"Action, Crime, Drama"`.
   func list(_ key: String) throws(MovieServiceError) -> [String] {
     guard let text = try string(key) else { return [] }
-    return text.split(separator: ",").map { String($0.trimmingWhitespace()) }.filter {
+    return text.split(separator: ",").map {
+      String($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }.filter {
       !$0.isEmpty
     }
   }
@@ -130,7 +132,8 @@ struct OMDbObject {
   func objects(_ key: String) throws(MovieServiceError) -> [OMDbObject] {
     switch fields[key] {
     case nil, .null: return []
-    case .string(let text) where text.trimmingWhitespace() == "N/A": return []
+    case .string(let text) where text.trimmingCharacters(in: .whitespacesAndNewlines) == "N/A":
+      return []
     case .array(let values):
       var objects: [OMDbObject] = []
       for (index, value) in values.enumerated() {
@@ -190,7 +193,7 @@ struct OMDbObject {
   static func describeUnreadable(_ body: Data) -> String {
     if body.isEmpty { return "the body is empty" }
     let text = String(decoding: body.prefix(200), as: UTF8.self)
-    let trimmed = text.trimmingWhitespace()
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.first == "{" || trimmed.first == "[" {
       return "the body is not valid JSON (\(body.count) bytes; cut off or malformed)"
     }

@@ -11,7 +11,7 @@ struct OMDbClient: Sendable {
   let session: URLSession
 
   func search(_ query: String, kind: MovieKind?, page: Int) async throws -> SearchPage {
-    let text = query.trimmingWhitespace()
+    let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
     let page = min(max(page, 1), SearchPage.lastServedPage)
     guard !text.isEmpty else { return SearchPage(movies: [], totalResults: 0, page: page) }
     var parameters = [("s", String(text)), ("page", String(page))]
@@ -20,18 +20,18 @@ struct OMDbClient: Sendable {
     do {
       return try OMDbDecoding.searchPage(from: body, page: page)
     } catch {
-      throw error.redacting(apiKey)
+      throw redacted(error)
     }
   }
 
   func details(_ imdbID: String) async throws -> MovieDetails {
-    let id = imdbID.trimmingWhitespace()
+    let id = imdbID.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !id.isEmpty else { throw MovieServiceError.incorrectID }
     let body = try await fetch([("i", String(id)), ("plot", "full")])
     do {
       return try OMDbDecoding.details(from: body)
     } catch {
-      throw error.redacting(apiKey)
+      throw redacted(error)
     }
   }
 
@@ -45,7 +45,7 @@ struct OMDbClient: Sendable {
       (data, response) = try await session.data(for: request)
     } catch {
       guard let failure = Self.transportError(error) else { throw CancellationError() }
-      throw failure.redacting(apiKey).redacting(encodedKey)
+      throw redacted(failure)
     }
     guard let http = response as? HTTPURLResponse else { throw MovieServiceError.cannotConnect }
     if response.expectedContentLength > 0, Int64(data.count) < response.expectedContentLength {
@@ -57,7 +57,7 @@ struct OMDbClient: Sendable {
         do {
           try object.checkResponse()
         } catch {
-          throw error.redacting(apiKey).redacting(encodedKey)
+          throw redacted(error)
         }
       }
       throw MovieServiceError.httpStatus(http.statusCode)
@@ -82,7 +82,11 @@ struct OMDbClient: Sendable {
     return request
   }
 
-  private var encodedKey: String { Self.percentEncoded(apiKey) }
+  /// `error` without the key, as written or percent-encoded: every error the client throws
+  /// passes through here.
+  private func redacted(_ error: MovieServiceError) -> MovieServiceError {
+    error.redacting(apiKey).redacting(Self.percentEncoded(apiKey))
+  }
 
   /// `value` with everything but RFC 3986's unreserved characters percent-encoded.
   static func percentEncoded(_ value: String) -> String {

@@ -88,7 +88,7 @@ struct OfflineCatalog: Sendable {
 
   /// The details of `imdbID`.
   func details(_ imdbID: String) throws(MovieServiceError) -> MovieDetails {
-    let id = String(imdbID.trimmingWhitespace())
+    let id = String(imdbID.trimmingCharacters(in: .whitespacesAndNewlines))
     if let found = details[id] { return found }
     if movies.contains(where: { $0.id == id }) { throw .detailsUnavailable(imdbID: id) }
     throw .incorrectID

@@ -163,7 +163,7 @@ enum InteractiveFeature {
   private static func nextPage(_ state: inout State, _ environment: MoviesEnvironment)
     -> Effect<Action>
   {
-    let loadedPages = (state.movies.results.count + SearchPage.size - 1) / SearchPage.size
+    let loadedPages = SearchPage.pageCount(forResults: state.movies.results.count)
     if state.shownPage < loadedPages {
       state.shownPage += 1
       return .none

@@ -91,19 +91,14 @@ struct InteractiveSession {
     let text = String(line.compactMap { if case let .character(c) = $0 { c } else { nil } })
       .trimmingCharacters(in: .whitespaces)
     let commands: Set<String> = ["n", "p", "q", "r", "b", "/", ""]
-    var keys: [Key]
-    if store.state.movies.selection != nil || commands.contains(text)
+    let isCommand =
+      store.state.movies.selection != nil || commands.contains(text)
       || text.allSatisfy(\.isNumber)
-    {
-      keys = text.map(Key.character) + [.enter]
-      if store.state.isTyping && !text.isEmpty { keys.insert(.escape, at: 0) }
-    } else {
-      keys = (store.state.isTyping ? [] : [.character("/")]) + text.map(Key.character) + [.enter]
-      if store.state.isTyping {
-        keys.insert(
-          contentsOf: [Key](repeating: .backspace, count: store.state.movies.query.count), at: 0)
-      }
-    }
+    // NB: Escape leaves typing, so every line starts from the same mode; "/" then starts a new
+    // search, whatever the query was.
+    var keys: [Key] = store.state.isTyping ? [.escape] : []
+    if !isCommand { keys.append(.character("/")) }
+    keys += text.map(Key.character) + [.enter]
     var tasks: [StoreTask] = []
     for key in keys {
       // NB: A row number that opened its row at once ("3" of ten) needs no Return; sending one

@@ -70,41 +70,57 @@ final class LoopbackServer: Sendable {
   /// Starts listening on 127.0.0.1 with a port the system picks.
   init(route: @escaping @Sendable (Request) -> Reply) throws {
     self.route = route
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw ServerError.socket(errno) }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(fd, 64) == 0 else {
+    let (fd, port) = try Self.bindLoopbackSocket()
+    guard listen(fd, 64) == 0 else {
       let code = errno
       close(fd)
       throw ServerError.socket(code)
     }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    self.port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     self.listener = fd
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
 
   /// `http://127.0.0.1:<port>/`.
-  var baseURL: URL {
+  var baseURL: URL { Self.url(port: port) }
+
+  /// `http://127.0.0.1:<port>/`.
+  static func url(port: UInt16) -> URL {
     URL(string: "http://127.0.0.1:\(port)/") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// A TCP socket bound to 127.0.0.1 and a port the system picks, not yet listening.
+  /// `reuseAddress` lets a restarted test bind at once; a socket that holds a port shut must
+  /// not set it.
+  static func bindLoopbackSocket(reuseAddress: Bool = true) throws
+    -> (descriptor: Int32, port: UInt16)
+  {
+    #if canImport(Glibc)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw ServerError.socket(errno) }
+    if reuseAddress {
+      var yes: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    guard bound else {
+      let code = errno
+      close(fd)
+      throw ServerError.socket(code)
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
   }
 
   /// Every event so far.

@@ -58,28 +58,10 @@ struct GuideSnippetTests {
     }
   }
 
-  /// Blocks not compiled yet, by guide and block number (from 1). Each is a known issue: the
-  /// test fails when one of them starts to compile, so that it comes off this list.
-  static let notYetCompiled: [String: Set<Int>] = [
-    "Docs/Loop.docc/Composition.md": [1, 2, 3, 4, 5],
-    "Docs/Loop.docc/Effects.md": [1, 2, 3, 4, 5],
-    "Docs/Loop.docc/GettingStarted.md": [2, 3],
-    "Docs/Loop.docc/Loop.md": [1],
-    "Docs/LoopTesting.docc/LoopTesting.md": [1],
-    "Docs/LoopTesting.docc/Testing.md": [2, 3, 4],
-    "Docs/MovieSearch.docc/MovieSearch.md": [1],
-  ]
-
   @Test("every Swift block of every guide is in a compiled GuideExamples.swift", arguments: guides)
   func guide(_ path: String) throws {
     let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     for (index, snippet) in Self.snippets(in: text).enumerated() {
-      if Self.notYetCompiled[path]?.contains(index + 1) == true {
-        withKnownIssue("\(path), Swift block \(index + 1), is not compiled yet") {
-          try #require(Self.contains(Self.compiledLines, snippet))
-        }
-        continue
-      }
       guard !Self.contains(Self.compiledLines, snippet) else { continue }
       Issue.record(
         """

@@ -46,5 +46,8 @@ final class Flag: Sendable {
 final class Tally: Sendable {
   private let count = Atomic<Int>(0)
   var value: Int { count.load(ordering: .acquiring) }
-  func increment() { count.add(1, ordering: .acquiringAndReleasing) }
+  /// Adds one and returns the new count.
+  @discardableResult func increment() -> Int {
+    count.add(1, ordering: .acquiringAndReleasing).newValue
+  }
 }

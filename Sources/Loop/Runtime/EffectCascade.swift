@@ -24,7 +24,7 @@ final class EffectCascade: Sendable {
   var isRunning: Bool { state.withLock { !$0.running.isEmpty } }
 
   /// Waits until no effect of the cascade runs.
-  func finish() async {
+  nonisolated(nonsending) func finish() async {
     await withUnsafeContinuation { continuation in
       if !state.withLock({ $0.wait(continuation) }) { continuation.resume() }
     }

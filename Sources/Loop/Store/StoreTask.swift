@@ -23,7 +23,7 @@ public struct StoreTask: Hashable, Sendable {
   ///
   /// If the waiting task is cancelled, the effects are cancelled, and this still waits for
   /// them to end (which cancellation makes quick).
-  public func finish() async {
+  nonisolated(nonsending) public func finish() async {
     guard let cascade else { return }
     await withTaskCancellationHandler {
       await cascade.finish()

@@ -19,9 +19,11 @@ let package = Package(
     .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
     .executableTarget(
       name: "LoopBenchmarks",
-      dependencies: ["Loop", "LoopTesting"],
+      dependencies: ["Loop", "LoopTesting", "AllocationCounter"],
       path: "Benchmarks/LoopBenchmarks"
     ),
+    // Counts the benchmark process's heap allocations (it replaces malloc on glibc).
+    .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
     .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting"]),
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
     .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"]),

@@ -1,5 +1,6 @@
 import Loop
 import LoopTesting
+import Observation
 import Testing  // the TestStore's default source-location arguments
 
 // MARK: - Features
@@ -39,6 +40,15 @@ let rowsReducer: Reducer<Rows, RowsAction, Void> = Reducer<Row, Counter.Action, 
     extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
   environment: { (_: Void) in () })
 
+struct Parent: Equatable, Sendable { var counter = Counter.State() }
+enum ParentAction: Equatable, Sendable { case counter(Counter.Action) }
+let parentReducer = Counter.reducer.pullback(
+  state: \Parent.counter,
+  action: CasePath(
+    embed: ParentAction.counter,
+    extract: { if case let .counter(action) = $0 { action } else { nil } }),
+  environment: { (_: Void) in () })
+
 // MARK: - The floor: a plain class that calls the reducer closure; effects as bare Tasks
 
 @MainActor
@@ -71,7 +81,7 @@ enum Workloads {
   @MainActor static var all: [Workload] {
     [
       Workload(
-        name: "(a) send .increment", unit: "send", operations: 1_000_000, quickOperations: 1_000,
+        name: "(a) send .increment", operations: 1_000_000, quickOperations: 1_000,
         budget: 2,
         loop: { count in
           let store = Store(
@@ -79,15 +89,9 @@ enum Workloads {
           for _ in 0..<count { store.send(.increment) }
           return store.state.count
         },
-        floor: { count in
-          let floor = Floor(Counter.State()) { state, action in
-            _ = Counter.reducer.reduce(into: &state, action: action, environment: ())
-          }
-          for _ in 0..<count { floor.send(.increment) }
-          return floor.state.count
-        }),
+        floor: incrementFloor),
       Workload(
-        name: "(b) effect round trip", unit: "round trip", operations: 100_000,
+        name: "(b) effect round trip", operations: 100_000,
         quickOperations: 100,
         budget: 1,
         loop: { count in
@@ -98,30 +102,13 @@ enum Workloads {
         },
         floor: roundTripFloor),
       Workload(
-        name: "(c) 1,000-effect fan-out", unit: "effect", operations: 100_000,
+        name: "(c) 1,000-effect fan-out", operations: 100_000,
         quickOperations: 1_000,
         budget: 2,
-        loop: { count in
-          let store = Store(
-            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
-          for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
-          return store.state.count
-        },
-        floor: { count in
-          let floor = Floor(Counter.State()) { state, action in
-            if action == .done { state.count += 1 }
-          }
-          for _ in 0..<(count / 1_000) {
-            await withDiscardingTaskGroup { group in
-              for _ in 0..<1_000 {
-                group.addTask { await MainActor.run { floor.send(.done) } }
-              }
-            }
-          }
-          return floor.state.count
-        }),
+        loop: fanOutLoop,
+        floor: fanOutFloor),
       Workload(
-        name: "(d) forEach, 1,000 children", unit: "child action", operations: 100_000,
+        name: "(d) forEach, 1,000 children", operations: 100_000,
         quickOperations: 1_000,
         budget: 3,
         loop: { count in
@@ -137,7 +124,7 @@ enum Workloads {
           return floor.state.rows.reduce(0) { $0 + $1.count }
         }),
       Workload(
-        name: "(e) TestStore send+receive", unit: "pair", operations: 10_000, quickOperations: 50,
+        name: "(e) TestStore send+receive", operations: 10_000, quickOperations: 50,
         budget: 2,
         loop: { count in
           let store = TestStore(
@@ -150,7 +137,77 @@ enum Workloads {
           return store.state.count
         },
         floor: roundTripFloor),
+      // What a feature costs per action, against (a)'s floor; no budget.
+      Workload(
+        name: "(f) send to a scoped store", operations: 1_000_000, quickOperations: 1_000,
+        budget: nil,
+        loop: { count in
+          let store = Store(initialState: Parent(), reducer: parentReducer, environment: ())
+          let child = store.scope(state: \.counter, action: ParentAction.counter)
+          for _ in 0..<count { child.send(.increment) }
+          return store.state.counter.count
+        },
+        floor: incrementFloor),
+      Workload(
+        name: "(g) send through middleware", operations: 1_000_000, quickOperations: 1_000,
+        budget: nil,
+        loop: { count in
+          let store = Store(
+            initialState: Counter.State(),
+            reducer: Counter.reducer.middleware { _, _, _ in .none }, environment: ())
+          for _ in 0..<count { store.send(.increment) }
+          return store.state.count
+        },
+        floor: incrementFloor),
+      Workload(
+        name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
+        budget: nil,
+        loop: { count in
+          let store = Store(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          for _ in 0..<count {
+            // As a view does: read the state while tracking, be told once when it changes.
+            withObservationTracking {
+              _ = store.state.count
+            } onChange: {
+            }
+            store.send(.increment)
+          }
+          return store.state.count
+        },
+        floor: incrementFloor),
     ]
+  }
+
+  /// (c) on Loop: `count / 1,000` sends of `.fanOut`, each awaited.
+  @MainActor static func fanOutLoop(_ count: Int) async -> Int {
+    let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+    for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
+    return store.state.count
+  }
+
+  /// (c)'s floor: a discarding task group of 1,000 tasks hopping to the main actor.
+  @MainActor static func fanOutFloor(_ count: Int) async -> Int {
+    let floor = Floor(Counter.State()) { state, action in
+      if action == .done { state.count += 1 }
+    }
+    for _ in 0..<(count / 1_000) {
+      await withDiscardingTaskGroup { group in
+        for _ in 0..<1_000 {
+          group.addTask { await MainActor.run { floor.send(.done) } }
+        }
+      }
+    }
+    return floor.state.count
+  }
+
+  /// (a)'s floor.
+  @MainActor static func incrementFloor(_ count: Int) async -> Int {
+    let floor = Floor(Counter.State()) { state, action in
+      _ = Counter.reducer.reduce(into: &state, action: action, environment: ())
+    }
+    for _ in 0..<count { floor.send(.increment) }
+    return floor.state.count
   }
 
   /// (b)'s floor: send .start, run the effect as a bare Task that hops back to the main actor

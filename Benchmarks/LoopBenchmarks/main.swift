@@ -4,28 +4,49 @@ import Foundation
 import Loop
 import LoopTesting
 
-let arguments = CommandLine.arguments.dropFirst()
-let quick = arguments.contains("--quick")
-let filter = arguments.firstIndex(of: "--filter").flatMap {
-  arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil
-}
-let jsonPath = arguments.firstIndex(of: "--json").flatMap {
-  arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil
-}
-let samples = quick ? 1 : 7
-/// `--operations N` overrides each workload's count (e.g. to count allocations per operation
-/// under valgrind at two sizes).
-let operationsOverride = arguments.firstIndex(of: "--operations").flatMap {
-  arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// The value after `option`, if any.
+func value(of option: String) -> String? {
+  arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
 
-await MainActor.run {}
-var results: [Result] = []
-for workload in Workloads.all where filter.map({ workload.name.contains($0) }) ?? true {
-  results.append(await workload.run(samples: samples, quick: quick, operations: operationsOverride))
+if arguments.contains("--help") {
+  print(
+    """
+    usage: loop-benchmarks [--filter TEXT] [--quick] [--json FILE] [--operations N] [--soak]
+
+      --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
+      --quick         a few operations and one sample each: a smoke test, not figures to quote
+      --json FILE     also write the figures to FILE
+      --operations N  N operations per sample in every workload
+      --soak          10,000,000 actions through effects, RSS every 1,000,000, memory budget
+    """)
+  exit(0)
 }
-Report.print(results, peakMemory: PeakMemory.current())
+
+let quick = arguments.contains("--quick")
+if arguments.contains("--soak") {
+  let withinBudget = await Soak.run(
+    actions: quick ? 100_000 : 10_000_000, checkpoints: 10)
+  exit(withinBudget || quick ? 0 : 1)
+}
+
+let filter = value(of: "--filter")
+let jsonPath = value(of: "--json")
+let operations = value(of: "--operations").flatMap { Int($0) }
+var results: [WorkloadResult] = []
+for workload in Workloads.all where filter.map({ workload.name.contains($0) }) ?? true {
+  results.append(await workload.run(samples: quick ? 1 : 7, quick: quick, operations: operations))
+}
+Report.print(results, peakMemory: ProcessMemory.peak)
 if let jsonPath {
-  try Report.json(results, peakMemory: PeakMemory.current()).write(
-    toFile: jsonPath, atomically: true, encoding: .utf8)
+  do {
+    try Report.json(results, peakMemory: ProcessMemory.peak).write(
+      toFile: jsonPath, atomically: true, encoding: .utf8)
+  } catch {
+    FileHandle.standardError.write(
+      Data("loop-benchmarks: cannot write \(jsonPath): \(error)\n".utf8))
+    exit(1)
+  }
 }

@@ -1,0 +1,19 @@
+import AllocationCounter
+
+/// The process's heap allocations so far, counted by the AllocationCounter target (which
+/// replaces `malloc` and friends on glibc).
+struct Allocations {
+  var count: Int
+  var bytes: Int
+
+  /// Whether allocations are counted on this platform.
+  static var isCounted: Bool { allocation_counter_is_active() != 0 }
+
+  static var now: Allocations {
+    Allocations(count: allocation_counter_count(), bytes: allocation_counter_bytes())
+  }
+
+  static func - (lhs: Self, rhs: Self) -> Self {
+    Allocations(count: lhs.count - rhs.count, bytes: lhs.bytes - rhs.bytes)
+  }
+}

@@ -25,17 +25,11 @@ enum Soak {
       if action == .done { state.count += 1 }
     }
     let floorSide = await side("floor", actions: actions, every: every) {
-      for _ in 0..<($0 / 1_000) {
-        await withDiscardingTaskGroup { group in
-          for _ in 0..<1_000 { group.addTask { await MainActor.run { floor.send(.done) } } }
-        }
-      }
-      return floor.state.count
+      await Workloads.fanOut($0, on: floor)
     }
     let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
     let loopSide = await side("loop", actions: actions, every: every) {
-      for _ in 0..<($0 / 1_000) { await store.send(.fanOut).finish() }
-      return store.state.count
+      await Workloads.fanOut($0, on: store)
     }
     let withinFloor = loopSide.peak <= floorSide.peak + allowanceOverFloor
     let flat = loopSide.growth <= allowedGrowth

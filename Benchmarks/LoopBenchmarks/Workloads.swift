@@ -182,15 +182,28 @@ enum Workloads {
   /// (c) on Loop: `count / 1,000` sends of `.fanOut`, each awaited.
   @MainActor static func fanOutLoop(_ count: Int) async -> Int {
     let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+    return await fanOut(count, on: store)
+  }
+
+  /// Sends `count` actions to `store` from 1,000-way fan-outs; returns its count.
+  @MainActor static func fanOut(
+    _ count: Int, on store: Store<Counter.State, Counter.Action>
+  ) async -> Int {
     for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
     return store.state.count
   }
 
   /// (c)'s floor: a discarding task group of 1,000 tasks hopping to the main actor.
   @MainActor static func fanOutFloor(_ count: Int) async -> Int {
-    let floor = Floor(Counter.State()) { state, action in
-      if action == .done { state.count += 1 }
-    }
+    await fanOut(
+      count,
+      on: Floor(Counter.State()) { state, action in
+        if action == .done { state.count += 1 }
+      })
+  }
+
+  /// Sends `count` actions to `floor` from 1,000 tasks at a time; returns its count.
+  @MainActor static func fanOut(_ count: Int, on floor: Floor<Counter.State>) async -> Int {
     for _ in 0..<(count / 1_000) {
       await withDiscardingTaskGroup { group in
         for _ in 0..<1_000 {

@@ -8,8 +8,14 @@ enum ProcessMemory {
   /// The peak resident set (VmHWM), in bytes, since the start or the last `resetPeak()`.
   static var peak: Int { field("VmHWM:") }
 
+  /// The peak resident set since the process started, across every `resetPeak()`.
+  @MainActor static var processPeak: Int { max(earlierPeak, peak) }
+
+  @MainActor private static var earlierPeak = 0
+
   /// Starts a new peak: writing 5 to /proc/self/clear_refs resets VmHWM to the current RSS.
-  static func resetPeak() {
+  @MainActor static func resetPeak() {
+    earlierPeak = max(earlierPeak, peak)
     if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
       handle.write(Data("5".utf8))
       try? handle.close()

@@ -39,10 +39,10 @@ var results: [WorkloadResult] = []
 for workload in Workloads.all where filter.map({ workload.name.contains($0) }) ?? true {
   results.append(await workload.run(samples: quick ? 1 : 7, quick: quick, operations: operations))
 }
-Report.print(results, peakMemory: ProcessMemory.peak)
+Report.print(results, peakMemory: ProcessMemory.processPeak)
 if let jsonPath {
   do {
-    try Report.json(results, peakMemory: ProcessMemory.peak).write(
+    try Report.json(results, peakMemory: ProcessMemory.processPeak).write(
       toFile: jsonPath, atomically: true, encoding: .utf8)
   } catch {
     FileHandle.standardError.write(

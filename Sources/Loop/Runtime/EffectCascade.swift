@@ -23,8 +23,41 @@ final class EffectCascade: Sendable {
 
   var isRunning: Bool { state.withLock { !$0.running.isEmpty } }
 
-  /// Waits until no effect of the cascade runs.
-  nonisolated(nonsending) func finish() async {
+  /// Waits until no effect of the cascade runs; if the waiting task is cancelled, cancels
+  /// the cascade and goes on waiting for its effects to end.
+  ///
+  /// A waiter on the main actor waits preferring ``MainActorTaskExecutor``, so the last
+  /// effect's end wakes it with one main-queue job.
+  func finish(isolation: isolated (any Actor)? = #isolation) async {
+    guard isRunning else { return }
+    if isolation === MainActor.shared {
+      await finishOnMainActor()
+    } else {
+      // NB: The closure captures `isolation`, which keeps it on the caller's actor; a closure
+      // that does not runs on the global executor (two more hops).
+      await withTaskCancellationHandler {
+        _ = isolation
+        await wait()
+      } onCancel: {
+        cancel()
+      }
+    }
+  }
+
+  @MainActor
+  private func finishOnMainActor() async {
+    // NB: Closures marked `@MainActor` so they stay on the main actor; unmarked, they would be
+    // nonisolated and start with a hop.
+    await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
+      await withTaskCancellationHandler { @MainActor in
+        await wait()
+      } onCancel: {
+        cancel()
+      }
+    }
+  }
+
+  private nonisolated(nonsending) func wait() async {
     await withUnsafeContinuation { continuation in
       if !state.withLock({ $0.wait(continuation) }) { continuation.resume() }
     }

@@ -4,6 +4,10 @@
 /// it; each time it wakes it starts every queued operation with `addImmediateTask`, so an
 /// effect runs on the main actor up to its first real suspension without a thread hop.
 /// `shutDown` cancels the group: every effect is cancelled and the runner ends when they do.
+///
+/// The runner prefers ``MainActorTaskExecutor``, so a wake-up is one main-queue job rather
+/// than a trip through the global executor and back; its effects prefer the store's executor
+/// (the global one, unless a test store gives its own), which they would have had anyway.
 @MainActor
 final class EffectRunner<Action: Sendable> {
   private struct Pending {
@@ -13,15 +17,21 @@ final class EffectRunner<Action: Sendable> {
   }
 
   let storage = EffectStorage()
-  private let executor: (any TaskExecutor)?
+  /// Where the runner itself resumes.
+  private let runnerExecutor: any TaskExecutor
+  /// What the effects prefer for their nonisolated work.
+  private let effectExecutor: any TaskExecutor
   private var pending: [Pending] = []
   private var spare: [Pending] = []
   private var wakeUp: UnsafeContinuation<Void, Never>?
   private var task: Task<Void, Never>?
   private var isShutDown = false
 
+  /// - Parameter executor: What effects prefer for their nonisolated work; `nil` for the
+  ///   global executor, as for any task.
   init(executor: (any TaskExecutor)?) {
-    self.executor = executor
+    self.runnerExecutor = executor ?? MainActorTaskExecutor.shared
+    self.effectExecutor = executor ?? globalConcurrentExecutor
   }
 
   /// Queues `run` as a new effect of `cascade` and wakes the runner.
@@ -54,11 +64,7 @@ final class EffectRunner<Action: Sendable> {
 
   private func launch() {
     let runner = self
-    if let executor {
-      task = Task(executorPreference: executor) { await runner.run() }
-    } else {
-      task = Task { await runner.run() }
-    }
+    task = Task(executorPreference: runnerExecutor) { await runner.run() }
   }
 
   /// The runner's loop: the one task group every effect of the store is a child of.
@@ -83,7 +89,8 @@ final class EffectRunner<Action: Sendable> {
       swap(&pending, &spare)
       for item in spare {
         let storage = self.storage
-        group.addImmediateTask(priority: item.run.priority) { @MainActor in
+        group.addImmediateTask(priority: item.run.priority, executorPreference: effectExecutor) {
+          @MainActor in
           do {
             try await item.run.execute(item.token, storage, item.send)
           } catch {

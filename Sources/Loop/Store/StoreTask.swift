@@ -24,12 +24,7 @@ public struct StoreTask: Hashable, Sendable {
   /// If the waiting task is cancelled, the effects are cancelled, and this still waits for
   /// them to end (which cancellation makes quick).
   nonisolated(nonsending) public func finish() async {
-    guard let cascade else { return }
-    await withTaskCancellationHandler {
-      await cascade.finish()
-    } onCancel: {
-      cascade.cancel()
-    }
+    await cascade?.finish()
   }
 
   /// Whether any effect of the task is still running (for LoopTesting).

@@ -1,5 +1,6 @@
 import Loop
 import LoopTesting
+import Synchronization
 import Testing
 
 @MainActor
@@ -118,5 +119,59 @@ struct TestStoreTests {
     // Known issues are recorded inside withKnownIssue by the store itself, so the test passes.
     await store.send(.chain)
     await store.skipReceivedActions()
+  }
+
+  @Test("a passing test dumps no state or action: failure messages are built only to fail")
+  func passingTestBuildsNoMessage() async {
+    let mirrors = MirrorCount()
+    let spy = Spy(mirrors: mirrors)
+    let store = TestStore(
+      initialState: SpyFeature.State(), reducer: SpyFeature.reducer, environment: ())
+    await store.send(.ping(spy)) { $0.count = 1 }
+    await store.receive(.pong(spy)) {
+      $0.count = 2
+      $0.last = spy
+    }
+    store.exhaustivity = .off
+    await store.send(.ping(spy))  // changes the count: not asserted, skipped
+    await store.receive(.pong(spy))
+    #expect(store.state.count == 4)
+    #expect(mirrors.value == 0)
+  }
+}
+
+/// Counts how often a ``Spy`` is reflected, which is what dumping it for a message does.
+private final class MirrorCount: Sendable {
+  private let count = Atomic<Int>(0)
+  var value: Int { count.load(ordering: .relaxed) }
+  func increment() { count.add(1, ordering: .relaxed) }
+}
+
+private struct Spy: Equatable, Sendable, CustomReflectable {
+  let mirrors: MirrorCount
+  var customMirror: Mirror {
+    mirrors.increment()
+    return Mirror(self, children: [])
+  }
+  static func == (lhs: Spy, rhs: Spy) -> Bool { lhs.mirrors === rhs.mirrors }
+}
+
+private enum SpyFeature {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var last: Spy?
+  }
+  enum Action: Equatable, Sendable {
+    case ping(Spy)
+    case pong(Spy)
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    state.count += 1
+    switch action {
+    case let .ping(spy): return .send(.pong(spy))
+    case let .pong(spy):
+      state.last = spy
+      return .none
+    }
   }
 }

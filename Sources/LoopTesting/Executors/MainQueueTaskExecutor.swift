@@ -4,6 +4,9 @@ import Loop
 /// A task executor that runs nonisolated async work on the main queue, in order with the
 /// main actor's own jobs.
 ///
+/// Its jobs run isolated to the main actor (the main queue is the main actor's executor), so a
+/// step of main-actor effect code that resumes here goes on without another hop.
+///
 /// A store under test prefers it for its effects, so everything an effect does — including
 /// the nonisolated parts, such as a clock's `sleep` — happens on one thread in first-in,
 /// first-out order. The order of a test's actions is then a function of the test alone, with
@@ -23,7 +26,8 @@ package final class MainQueueTaskExecutor: TaskExecutor {
     let job = UnownedJob(job)
     counts.withLock { $0.enqueued += 1 }
     DispatchQueue.main.async {
-      job.runSynchronously(on: self.asUnownedTaskExecutor())
+      job.runSynchronously(
+        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: self.asUnownedTaskExecutor())
       self.counts.withLock { $0.ran += 1 }
     }
   }
@@ -40,11 +44,11 @@ package final class MainQueueTaskExecutor: TaskExecutor {
   /// every job queued before it has run, in the same order on every run. (`Task.yield()`
   /// would bounce through the global pool and race with the work it waits for.)
   ///
-  /// NB: In a task with an executor preference, the runtime runs each step of main-actor
-  /// effect code as its own main-queue job (an immediate child is enqueued, and calls through
-  /// closures switch executors), and those jobs are not this executor's to count. A run of
-  /// quiet rounds longer than any such chain between two of this executor's jobs is what
-  /// "settled" means; 32 covers the deepest operator nesting in the test suite many times.
+  /// NB: Some steps of main-actor effect code still run as main-queue jobs of their own (an
+  /// immediate child may be enqueued, and calls through closures can switch executors), and
+  /// those jobs are not this executor's to count. A run of quiet rounds longer than any such
+  /// chain between two of this executor's jobs is what "settled" means; 32 covers the deepest
+  /// operator nesting in the test suite many times.
   ///
   /// - Parameter isDone: Checked before each round; once it holds, waiting stops early. The
   ///   round at which it first holds is fixed by the queue's order, so stopping there is as

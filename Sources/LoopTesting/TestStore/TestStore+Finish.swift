@@ -73,10 +73,10 @@ extension TestStore {
 extension TestStore {
   /// Fails for actions received and not asserted (a known issue when exhaustivity is off and
   /// skipped assertions are shown), then accepts the state they led to.
-  func dropUnreceivedActions(before step: String, at location: SourceLocation) {
+  func dropUnreceivedActions(before step: @autoclosure () -> String, at location: SourceLocation) {
     guard let last = recorder.received.last else { return }
     fail(
-      FailureMessage.unreceivedActions(recorder.received.map(\.action), before: step),
+      FailureMessage.unreceivedActions(recorder.received.map(\.action), before: step()),
       at: location, skippable: true)
     assertedState = last.state
     recorder.received.removeAll()

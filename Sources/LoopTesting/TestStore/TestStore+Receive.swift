@@ -62,7 +62,7 @@ extension TestStore {
   }
 
   private func receive(
-    description: String, expected: Action?, timeout: Duration?,
+    description: @autoclosure () -> String, expected: Action?, timeout: Duration?,
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
     matching: (Action) -> Bool
   ) async {
@@ -80,9 +80,9 @@ extension TestStore {
       let inFlight = store.inFlightEffectCount
       fail(
         inFlight == 0
-          ? FailureMessage.nothingToReceive(expected: description)
+          ? FailureMessage.nothingToReceive(expected: description())
           : FailureMessage.receiveTimedOut(
-            expected: description, timeout: timeout, inFlight: inFlight),
+            expected: description(), timeout: timeout, inFlight: inFlight),
         at: location)
       return
     }
@@ -91,7 +91,7 @@ extension TestStore {
       if !matching(action) {
         fail(
           FailureMessage.unexpectedAction(
-            expected: expected.map { $0 as Any } ?? description, received: action),
+            expected: expected.map { $0 as Any } ?? description(), received: action),
           at: location)
         assertedState = state
         return
@@ -105,7 +105,7 @@ extension TestStore {
       let skipped = recorder.received[..<index].map(\.action)
       if !skipped.isEmpty {
         fail(
-          FailureMessage.unreceivedActions(skipped, before: "before receiving \(description)"),
+          FailureMessage.unreceivedActions(skipped, before: "before receiving \(description())"),
           at: location, skippable: true)
       }
       // Skipped actions' changes count as accepted: the assertion starts from the state just

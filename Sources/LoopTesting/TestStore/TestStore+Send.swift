@@ -24,15 +24,15 @@ extension TestStore {
     assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> TestStoreTask {
-    let step = "sending \(FailureMessage.oneLine(action))"
-    dropUnreceivedActions(before: "before \(step)", at: sourceLocation)
+    let step = { "sending \(FailureMessage.oneLine(action))" }
+    dropUnreceivedActions(before: "before \(step())", at: sourceLocation)
     let before = assertedState
     recorder.expectingSentAction = true
     let task = store.send(action)
     recorder.expectingSentAction = false
     let after = recorder.sentState ?? store.state
     recorder.sentState = nil
-    check(step: step, before: before, actual: after, assert: assert, at: sourceLocation)
+    check(step: step(), before: before, actual: after, assert: assert, at: sourceLocation)
     assertedState = after
     record(SendRecord(task: task, action: action, location: sourceLocation))
     await settle(until: { store.inFlightEffectCount == 0 })
@@ -58,52 +58,54 @@ extension TestStore {
 
   /// Checks `actual` against `before` changed by `assert`, as exhaustivity says.
   func check(
-    step: String, before: State, actual: State, assert: ((inout State) throws -> Void)?,
-    at location: SourceLocation
+    step: @autoclosure () -> String, before: State, actual: State,
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation
   ) {
     switch exhaustivity {
     case .on:
       var expected = before
-      guard apply(assert, to: &expected, step: step, at: location) else { return }
+      guard apply(assert, to: &expected, step: step(), at: location) else { return }
       guard expected != actual else { return }
       if assert == nil {
         fail(
-          FailureMessage.unassertedChange(after: step, before: before, after: actual), at: location)
+          FailureMessage.unassertedChange(after: step(), before: before, after: actual),
+          at: location)
       } else {
         fail(
-          FailureMessage.stateMismatch(after: step, expected: expected, actual: actual),
+          FailureMessage.stateMismatch(after: step(), expected: expected, actual: actual),
           at: location)
       }
     case .off:
       // Only what the closure sets is checked: apply it to the actual state and see that it
       // changes nothing.
       var expected = actual
-      guard apply(assert, to: &expected, step: step, at: location) else { return }
+      guard apply(assert, to: &expected, step: step(), at: location) else { return }
       if expected != actual {
         fail(
-          FailureMessage.stateMismatch(after: step, expected: expected, actual: actual),
+          FailureMessage.stateMismatch(after: step(), expected: expected, actual: actual),
           at: location)
         return
       }
       var exhaustive = before
-      guard apply(assert, to: &exhaustive, step: step, at: location), exhaustive != actual else {
+      guard apply(assert, to: &exhaustive, step: step(), at: location), exhaustive != actual else {
         return
       }
       fail(
-        FailureMessage.unassertedChange(after: step, before: exhaustive, after: actual),
+        FailureMessage.unassertedChange(after: step(), before: exhaustive, after: actual),
         at: location, skippable: true)
     }
   }
 
   private func apply(
-    _ assert: ((inout State) throws -> Void)?, to state: inout State, step: String,
+    _ assert: ((inout State) throws -> Void)?, to state: inout State,
+    step: @autoclosure () -> String,
     at location: SourceLocation
   ) -> Bool {
     do {
       try assert?(&state)
       return true
     } catch {
-      fail("The assert closure for \(step) threw an error: \(error)", at: location)
+      fail("The assert closure for \(step()) threw an error: \(error)", at: location)
       return false
     }
   }

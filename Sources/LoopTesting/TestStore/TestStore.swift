@@ -151,15 +151,20 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
   /// Records a failure, or, when exhaustivity is off, a known issue if skipped assertions are
   /// shown.
-  func fail(_ message: String, at location: SourceLocation, skippable: Bool = false) {
+  ///
+  /// The message is an autoclosure: it is only built when it is recorded, so a passing test
+  /// pays nothing for dumping and diffing its state.
+  func fail(
+    _ message: @autoclosure () -> String, at location: SourceLocation, skippable: Bool = false
+  ) {
     if skippable, case let .off(showSkippedAssertions) = exhaustivity {
       guard showSkippedAssertions else { return }
       withKnownIssue {
-        Issue.record(Comment(rawValue: FailureMessage.skipped(message)), sourceLocation: location)
+        Issue.record(Comment(rawValue: FailureMessage.skipped(message())), sourceLocation: location)
       }
       return
     }
-    Issue.record(Comment(rawValue: message), sourceLocation: location)
+    Issue.record(Comment(rawValue: message()), sourceLocation: location)
   }
 
 }

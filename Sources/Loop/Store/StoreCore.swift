@@ -88,20 +88,26 @@ final class StoreCore<State, Action: Sendable> {
   }
 
   /// Handles the operations of an effect: queues `.send`s, cancels, starts `.run`s.
+  ///
+  /// The `.run`s of one effect share one ``Send`` (it feeds back into their cascade), so a
+  /// merge of a thousand effects makes one, not a thousand.
   @usableFromInline
   func process(_ effect: Effect<Action>, cascade: inout EffectCascade?) {
+    var send: Send<Action>?
     switch effect.storage {
     case .none:
       return
     case let .one(operation):
-      process(operation, cascade: &cascade)
+      process(operation, cascade: &cascade, send: &send)
     case let .many(operations):
-      for operation in operations { process(operation, cascade: &cascade) }
+      for operation in operations { process(operation, cascade: &cascade, send: &send) }
     }
   }
 
-  @usableFromInline
-  func process(_ operation: Effect<Action>.Operation, cascade: inout EffectCascade?) {
+  private func process(
+    _ operation: Effect<Action>.Operation, cascade: inout EffectCascade?,
+    send: inout Send<Action>?
+  ) {
     switch operation {
     case let .send(action):
       queue.append((action, cascade))
@@ -111,10 +117,13 @@ final class StoreCore<State, Action: Sendable> {
       guard !isShutDown else { return }
       let effectCascade = cascade ?? EffectCascade()
       cascade = effectCascade
-      let send = Send<Action> { [weak self] action in
-        self?.feedBack(action, cascade: effectCascade)
-      }
-      runner.start(run, cascade: effectCascade, send: send)
+      let effectSend =
+        send
+        ?? Send<Action> { [weak self] action in
+          self?.feedBack(action, cascade: effectCascade)
+        }
+      send = effectSend
+      runner.start(run, cascade: effectCascade, send: effectSend)
     }
   }
 

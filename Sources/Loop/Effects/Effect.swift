@@ -41,8 +41,11 @@ public struct Effect<Action: Sendable>: Sendable {
     var priority: TaskPriority?
     /// The ids it can be cancelled by, innermost first.
     var cancellation: [CancellationTag]
-    var operation: @MainActor @Sendable (Send<Action>) async throws -> Void
-    var handler: (@MainActor @Sendable (any Error, Send<Action>) async -> Void)?
+    // NB: Stored as given, `nonisolated(nonsending)`: the store calls them on the main actor,
+    // where they stay, and wrapping them in a `@MainActor` closure cost an allocation and a
+    // call per effect.
+    var operation: nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
+    var handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
   }
 
   @usableFromInline
@@ -111,17 +114,9 @@ public struct Effect<Action: Sendable>: Sendable {
     catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)? =
       nil
   ) -> Self {
-    var wrappedHandler: (@MainActor @Sendable (any Error, Send<Action>) async -> Void)?
-    if let handler {
-      wrappedHandler = { @MainActor error, send in await handler(error, send) }
-    }
-    return Self(
+    Self(
       storage: .one(
-        .run(
-          Run(
-            priority: priority, cancellation: [],
-            operation: { @MainActor send in try await operation(send) },
-            handler: wrappedHandler))))
+        .run(Run(priority: priority, cancellation: [], operation: operation, handler: handler))))
   }
 
   /// An effect that sends every action of an async sequence, in order, until it ends.

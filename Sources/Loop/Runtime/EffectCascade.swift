@@ -33,27 +33,29 @@ final class EffectCascade: Sendable {
     if isolation === MainActor.shared {
       await finishOnMainActor()
     } else {
-      // NB: The closure captures `isolation`, which keeps it on the caller's actor; a closure
-      // that does not runs on the global executor (two more hops).
-      await withTaskCancellationHandler {
-        _ = isolation
-        await wait()
-      } onCancel: {
-        cancel()
-      }
+      await waitCancellingOnCancel(isolation: isolation)
     }
   }
 
   @MainActor
   private func finishOnMainActor() async {
-    // NB: Closures marked `@MainActor` so they stay on the main actor; unmarked, they would be
-    // nonisolated and start with a hop.
+    // NB: Marked `@MainActor` so it stays on the main actor; unmarked, it would be nonisolated
+    // and start with a hop.
     await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
-      await withTaskCancellationHandler { @MainActor in
-        await wait()
-      } onCancel: {
-        cancel()
-      }
+      await waitCancellingOnCancel()
+    }
+  }
+
+  /// Waits for the cascade's end on the caller's actor; cancelling the waiter cancels the
+  /// cascade.
+  private func waitCancellingOnCancel(isolation: isolated (any Actor)? = #isolation) async {
+    // NB: The closure captures `isolation`, which keeps it on the caller's actor; a closure
+    // that does not runs on the global executor (two more hops).
+    await withTaskCancellationHandler {
+      _ = isolation
+      await wait()
+    } onCancel: {
+      cancel()
     }
   }
 

@@ -51,6 +51,7 @@ extension Effect.Run {
   /// Runs the operation; a thrown error goes to the handler, or is rethrown when there is
   /// none. Errors caused by cancellation end the operation quietly.
   @MainActor
+  @inlinable
   func perform(_ send: Send<Action>) async throws {
     do {
       try await operation(send)
@@ -64,19 +65,19 @@ extension Effect.Run {
   /// Runs the operation as the effect of `token`, in the current task, and unregisters it
   /// from `storage` when it ends (or at once, if it was cancelled before it started).
   @MainActor
+  @inlinable
   func execute(_ token: EffectToken, _ storage: EffectStorage, _ send: Send<Action>) async throws {
     defer {
       token.finish()
       storage.unregister(token)
     }
-    let started = withUnsafeCurrentTask { task in task.map { token.start(TaskHandle($0)) } ?? false
-    }
-    guard started else { return }
+    guard token.startInCurrentTask() else { return }
     try await perform(send)
   }
 }
 
 /// Reports an error an effect threw that no `catch:` handler took.
+@usableFromInline
 func reportUnhandledError(_ error: any Error) {
   reportRuntimeWarning(
     """

@@ -38,14 +38,28 @@ public struct Effect<Action: Sendable>: Sendable {
   /// One unit of async work and how it is cancelled and how its errors are handled.
   @usableFromInline
   struct Run: Sendable {
-    var priority: TaskPriority?
+    @usableFromInline var priority: TaskPriority?
     /// The ids it can be cancelled by, innermost first.
-    var cancellation: [CancellationTag]
+    @usableFromInline var cancellation: [CancellationTag]
     // NB: Stored as given, `nonisolated(nonsending)`: the store calls them on the main actor,
     // where they stay, and wrapping them in a `@MainActor` closure cost an allocation and a
     // call per effect.
-    var operation: nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
-    var handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
+    @usableFromInline var operation:
+      nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
+    @usableFromInline var handler:
+      (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
+
+    @inlinable
+    init(
+      priority: TaskPriority?, cancellation: [CancellationTag],
+      operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
+      handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
+    ) {
+      self.priority = priority
+      self.cancellation = cancellation
+      self.operation = operation
+      self.handler = handler
+    }
   }
 
   @usableFromInline
@@ -108,6 +122,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///     any error thrown after the effect was cancelled) is ignored.
   ///   - handler: Handles a thrown error, and may send actions. Without one, an error is
   ///     reported as a runtime warning and the store carries on.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,

@@ -4,6 +4,9 @@
 final class EffectCascade: Sendable {
   private let state = LockedState(CascadeState<EffectToken, UnsafeContinuation<Void, Never>>())
 
+  @usableFromInline
+  init() {}
+
   /// Adds a starting effect; cancels it at once if the cascade was cancelled.
   func add(_ token: EffectToken) {
     if !state.withLock({ $0.add(token) }) { token.cancel() }

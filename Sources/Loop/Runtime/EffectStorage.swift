@@ -4,6 +4,7 @@
 /// One per store, so ids are scoped to it. Effects find it through ``current`` (a task-local
 /// the store's runner binds), which is how an id used deep inside a composed effect still
 /// cancels only this store's effects.
+@usableFromInline
 final class EffectStorage: Sendable {
   /// The storage of the store whose effect is running in this task.
   @TaskLocal static var current: EffectStorage?
@@ -16,8 +17,18 @@ final class EffectStorage: Sendable {
 
   private let state = LockedState(State())
 
+  @usableFromInline
+  init() {}
+
+  /// Runs `body` with this storage as ``current``, on the caller's actor.
+  @usableFromInline
+  func bind(isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void) async {
+    await Self.$current.withValue(self, operation: body)
+  }
+
   /// Registers a starting effect, first cancelling the effects it replaces
   /// (`cancelInFlight`), and counts it in flight.
+  @usableFromInline
   func register(_ token: EffectToken) {
     let replaced = state.withLock { state in
       state.inFlight += 1
@@ -28,6 +39,7 @@ final class EffectStorage: Sendable {
   }
 
   /// Forgets an ended effect.
+  @usableFromInline
   func unregister(_ token: EffectToken) {
     state.withLock { state in
       state.inFlight -= 1
@@ -37,6 +49,7 @@ final class EffectStorage: Sendable {
   }
 
   /// Cancels every in-flight effect registered under `id`.
+  @usableFromInline
   func cancel(id: EffectID) {
     for token in state.withLock({ $0.registry.cancel(id: id) }) { token.cancel() }
   }

@@ -5,6 +5,7 @@ import Synchronization
 /// Cancellation is safe from any thread and re-entrant: a task's cancellation handlers may
 /// cancel other effects (or this one again) without deadlocking, because only the first
 /// canceller takes the lock.
+@usableFromInline
 final class EffectToken: Sendable {
   let tags: [CancellationTag]
   let cascade: EffectCascade?
@@ -13,6 +14,7 @@ final class EffectToken: Sendable {
   // the same lock when it ends, so the unsafe handle is never used after its task is gone.
   private let phase = LockedState(EffectPhase<TaskHandle>())
 
+  @usableFromInline
   init(tags: [CancellationTag], cascade: EffectCascade?) {
     self.tags = tags
     self.cascade = cascade
@@ -27,7 +29,15 @@ final class EffectToken: Sendable {
     phase.withLock { $0.start(handle) }
   }
 
+  /// Records the current task as the effect's; see ``start(_:)``. Returns `false` outside a
+  /// task.
+  @usableFromInline
+  func startInCurrentTask() -> Bool {
+    withUnsafeCurrentTask { task in task.map { start(TaskHandle($0)) } ?? false }
+  }
+
   /// Cancels the effect: a pending one never starts, a running one's task is cancelled.
+  @usableFromInline
   func cancel() {
     guard
       cancelRequested.compareExchange(
@@ -38,6 +48,7 @@ final class EffectToken: Sendable {
   }
 
   /// Records that the effect's task ended.
+  @usableFromInline
   func finish() {
     phase.withLock { $0.finish() }
   }

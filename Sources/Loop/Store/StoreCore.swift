@@ -20,7 +20,7 @@ final class StoreCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var queue: [(Action, EffectCascade?)] = []
   @exclusivity(unchecked) @usableFromInline var stateObservers: [Int: StateObserver<State>] = [:]
   var nextObserverID = 0
-  let runner: EffectRunner<Action>
+  @usableFromInline let runner: EffectRunner<Action>
   /// The public store, for `registrar` notifications.
   @usableFromInline weak var owner: Store<State, Action>?
   /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
@@ -31,7 +31,7 @@ final class StoreCore<State, Action: Sendable> {
   /// state since the last notification, nobody is observing and the registrar (which takes a
   /// lock) can be skipped.
   @exclusivity(unchecked) @usableFromInline var stateWasRead = false
-  private var isShutDown = false
+  @usableFromInline var isShutDown = false
 
   @usableFromInline
   init(
@@ -91,7 +91,7 @@ final class StoreCore<State, Action: Sendable> {
   ///
   /// The `.run`s of one effect share one ``Send`` (it feeds back into their cascade), so a
   /// merge of a thousand effects makes one, not a thousand.
-  @usableFromInline
+  @inlinable
   func process(_ effect: Effect<Action>, cascade: inout EffectCascade?) {
     var send: Send<Action>?
     switch effect.storage {
@@ -104,7 +104,8 @@ final class StoreCore<State, Action: Sendable> {
     }
   }
 
-  private func process(
+  @inlinable
+  func process(
     _ operation: Effect<Action>.Operation, cascade: inout EffectCascade?,
     send: inout Send<Action>?
   ) {
@@ -128,6 +129,7 @@ final class StoreCore<State, Action: Sendable> {
   }
 
   /// Reduces an action an effect sent, as part of that effect's cascade.
+  @inlinable
   func feedBack(_ action: Action, cascade: EffectCascade) {
     guard !isShutDown else { return }
     _ = send(action, cascade: cascade)

@@ -5,9 +5,12 @@
 /// effect runs on the main actor up to its first real suspension without a thread hop.
 /// `shutDown` cancels the group: every effect is cancelled and the runner ends when they do.
 ///
-/// The runner prefers ``MainActorTaskExecutor``, so a wake-up is one main-queue job rather
-/// than a trip through the global executor and back; its effects prefer the store's executor
-/// (the global one, unless a test store gives its own), which they would have had anyway.
+/// The runner waits for work preferring ``MainActorTaskExecutor``, so a wake-up is one
+/// main-queue job rather than a trip through the global executor and back. The preference is
+/// scoped to the wait: effects started outside it have none, and run their nonisolated work on
+/// the global executor as any task does (a child with a preference pays for a lock on every
+/// actor hop). A test store's executor is preferred by the whole runner, and so inherited by
+/// its effects.
 ///
 /// The path an effect takes (`start`, the loop, the child task's body) is `@inlinable`, so it
 /// is specialised for the app's `Action` in the app's module, as ``Store/send(_:)`` is:
@@ -30,10 +33,10 @@ final class EffectRunner<Action: Sendable> {
   }
 
   @usableFromInline let storage = EffectStorage()
-  /// Where the runner itself resumes.
-  @usableFromInline let runnerExecutor: any TaskExecutor
-  /// What the effects prefer for their nonisolated work.
-  @usableFromInline let effectExecutor: any TaskExecutor
+  /// What the runner and its effects prefer throughout: a test store's executor, or none.
+  @usableFromInline let executor: (any TaskExecutor)?
+  /// What the runner prefers while it waits for work.
+  @usableFromInline let waitExecutor: (any TaskExecutor)?
   @usableFromInline var pending: [Pending] = []
   @usableFromInline var spare: [Pending] = []
   @usableFromInline var wakeUp: UnsafeContinuation<Void, Never>?
@@ -43,8 +46,8 @@ final class EffectRunner<Action: Sendable> {
   /// - Parameter executor: What effects prefer for their nonisolated work; `nil` for the
   ///   global executor, as for any task.
   init(executor: (any TaskExecutor)?) {
-    self.runnerExecutor = executor ?? MainActorTaskExecutor.shared
-    self.effectExecutor = executor ?? globalConcurrentExecutor
+    self.executor = executor
+    self.waitExecutor = executor == nil ? MainActorTaskExecutor.shared : nil
   }
 
   /// Queues `run` as a new effect of `cascade` and wakes the runner.
@@ -79,7 +82,13 @@ final class EffectRunner<Action: Sendable> {
   @inlinable
   func launch() {
     let runner = self
-    task = Task(executorPreference: runnerExecutor) { await runner.run() }
+    // NB: `Task(executorPreference:)` takes a nonisolated closure, which starts on the
+    // preferred executor (or the global one); only a plain `Task` starts on the main actor.
+    if let executor {
+      task = Task(executorPreference: executor) { await runner.run() }
+    } else {
+      task = Task { await runner.run() }
+    }
   }
 
   /// The runner's loop: the one task group every effect of the store is a child of.
@@ -94,7 +103,9 @@ final class EffectRunner<Action: Sendable> {
       while true {
         startPending(in: &group)
         if isShutDown { break }
-        await withUnsafeContinuation { wakeUp = $0 }
+        await withTaskExecutorPreference(waitExecutor) { @MainActor in
+          await withUnsafeContinuation { wakeUp = $0 }
+        }
       }
     }
   }
@@ -107,8 +118,7 @@ final class EffectRunner<Action: Sendable> {
       swap(&pending, &spare)
       for item in spare {
         let storage = self.storage
-        group.addImmediateTask(priority: item.run.priority, executorPreference: effectExecutor) {
-          @MainActor in
+        group.addImmediateTask(priority: item.run.priority) { @MainActor in
           do {
             try await item.run.execute(item.token, storage, item.send)
           } catch {
@@ -120,3 +130,4 @@ final class EffectRunner<Action: Sendable> {
     }
   }
 }
+

@@ -6,22 +6,28 @@ private final class Token {}
 
 @Suite("Effect runtime state machines")
 struct RuntimeStateMachineTests {
-  @Test("an effect cancelled before it starts never runs")
+  @Test("an effect cancelled before it starts never runs, and has no task to cancel")
   func phaseCancelledBeforeStart() {
-    var phase = EffectPhase<Int>()
-    #expect(phase.cancel() == nil)
-    #expect(phase.start(1) == false)
+    let cancel = EffectPhase.pending.cancelled
+    #expect(cancel?.next == .cancelled)
+    #expect(cancel?.cancelsTask == false)
+    #expect(EffectPhase.cancelled.started == nil)
+    #expect(EffectPhase.cancelled.finish == .none)
   }
 
-  @Test("cancelling a running effect hands back its task handle once")
+  @Test("cancelling a running effect cancels its task once, and its end waits for that")
   func phaseCancelRunning() {
-    var phase = EffectPhase<Int>()
-    let started = phase.start(7)
-    #expect(started)
-    #expect(phase.cancel() == 7)
-    #expect(phase.cancel() == nil)
-    phase.finish()
-    #expect(phase.cancel() == nil)
+    #expect(EffectPhase.pending.started == .running)
+    let cancel = EffectPhase.running.cancelled
+    #expect(cancel?.next == .cancelling)
+    #expect(cancel?.cancelsTask == true)
+    // While the canceller holds the task's handle, the task must not end.
+    #expect(EffectPhase.cancelling.finish == .wait)
+    #expect(EffectPhase.cancelling.cancelled == nil)
+    #expect(EffectPhase.cancelled.cancelled == nil)
+    #expect(EffectPhase.running.finish == .move(to: .finished))
+    #expect(EffectPhase.finished.cancelled == nil)
+    #expect(EffectPhase.finished.started == nil)
   }
 
   @Test("the registry cancels in flight only for tags that ask, and only under that id")

@@ -1,41 +1,49 @@
+import Synchronization
+
 /// The life of one running effect, as a pure state machine: started once, cancelled at most
-/// once, finished once. Its methods say what the caller must do next.
-struct EffectPhase<Handle>: Sendable where Handle: Sendable {
-  enum State: Sendable {
-    case pending
-    case running(Handle)
-    case cancelled
-    case finished
+/// once, finished once. Each transition says what the caller must do next; ``EffectToken``
+/// applies them to an atomic, so an effect needs no lock of its own.
+///
+/// `cancelling` is the one phase that holds a resource: the canceller is using the task's
+/// handle, and the task must not end (its handle would dangle) until the canceller moves on
+/// to `cancelled`.
+enum EffectPhase: UInt8, AtomicRepresentable, Sendable {
+  case pending
+  case running
+  case cancelling
+  case cancelled
+  case finished
+
+  /// What finishing does from this phase.
+  enum Finish: Equatable {
+    /// Move to this phase.
+    case move(to: EffectPhase)
+    /// A canceller is using the task's handle: wait until it is done.
+    case wait
+    /// Nothing to record.
+    case none
   }
 
-  private(set) var state: State = .pending
+  /// The phase after the effect's task starts, or `nil` if the effect was cancelled before
+  /// it started: the task must then not run the effect's operation.
+  var started: EffectPhase? { self == .pending ? .running : nil }
 
-  /// Records that the effect's task started. Returns `false` if it was cancelled before it
-  /// started: the task must then not run the effect's operation.
-  mutating func start(_ handle: Handle) -> Bool {
-    switch state {
-    case .pending:
-      state = .running(handle)
-      return true
-    case .running, .cancelled, .finished:
-      return false
+  /// The phase a cancellation moves to, and whether the canceller must cancel the running
+  /// task (and then move on to `cancelled`); `nil` if there is nothing left to cancel.
+  var cancelled: (next: EffectPhase, cancelsTask: Bool)? {
+    switch self {
+    case .pending: (.cancelled, false)
+    case .running: (.cancelling, true)
+    case .cancelling, .cancelled, .finished: nil
     }
   }
 
-  /// Records a cancellation. Returns the handle of the running task to cancel, if any.
-  mutating func cancel() -> Handle? {
-    switch state {
-    case .pending:
-      state = .cancelled
-      return nil
-    case let .running(handle):
-      state = .cancelled
-      return handle
-    case .cancelled, .finished:
-      return nil
+  /// What the task does when it ends.
+  var finish: Finish {
+    switch self {
+    case .running: .move(to: .finished)
+    case .cancelling: .wait
+    case .pending, .cancelled, .finished: .none
     }
   }
-
-  /// Records that the task ended; its handle is forgotten and must not be used again.
-  mutating func finish() { state = .finished }
 }

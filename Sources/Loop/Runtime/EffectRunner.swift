@@ -18,27 +18,13 @@
 @MainActor
 @usableFromInline
 final class EffectRunner<Action: Sendable> {
-  @usableFromInline
-  struct Pending {
-    @usableFromInline var token: EffectToken
-    @usableFromInline var run: Effect<Action>.Run
-    @usableFromInline var send: Send<Action>
-
-    @inlinable
-    init(token: EffectToken, run: Effect<Action>.Run, send: Send<Action>) {
-      self.token = token
-      self.run = run
-      self.send = send
-    }
-  }
-
   @usableFromInline let storage = EffectStorage()
   /// What the runner and its effects prefer throughout: a test store's executor, or none.
   @usableFromInline let executor: (any TaskExecutor)?
   /// What the runner prefers while it waits for work.
   @usableFromInline let waitExecutor: (any TaskExecutor)?
-  @usableFromInline var pending: [Pending] = []
-  @usableFromInline var spare: [Pending] = []
+  @usableFromInline var pending: [EffectJob<Action>] = []
+  @usableFromInline var spare: [EffectJob<Action>] = []
   @usableFromInline var wakeUp: UnsafeContinuation<Void, Never>?
   @usableFromInline var task: Task<Void, Never>?
   @usableFromInline var isShutDown = false
@@ -57,9 +43,9 @@ final class EffectRunner<Action: Sendable> {
   @inlinable
   func start(_ run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>) {
     guard !isShutDown else { return }
-    let token = EffectToken(tags: run.cancellation, cascade: cascade)
-    storage.register(token)
-    pending.append(Pending(token: token, run: run, send: send))
+    let job = EffectJob(run: run, cascade: cascade, send: send)
+    storage.register(job)
+    pending.append(job)
     if let wakeUp {
       self.wakeUp = nil
       wakeUp.resume()
@@ -72,7 +58,7 @@ final class EffectRunner<Action: Sendable> {
   func shutDown() {
     isShutDown = true
     task?.cancel()
-    for item in pending { item.token.cancel() }
+    for job in pending { job.cancel() }
     if let wakeUp {
       self.wakeUp = nil
       wakeUp.resume()
@@ -116,11 +102,11 @@ final class EffectRunner<Action: Sendable> {
     // state, and effects queued while these start are picked up by the loop.
     while !pending.isEmpty {
       swap(&pending, &spare)
-      for item in spare {
+      for job in spare {
         let storage = self.storage
-        group.addImmediateTask(priority: item.run.priority) { @MainActor in
+        group.addImmediateTask(priority: job.run.priority) { @MainActor in
           do {
-            try await item.run.execute(item.token, storage, item.send)
+            try await job.run.execute(job, storage, job.send)
           } catch {
             reportUnhandledError(error)
           }
@@ -130,4 +116,3 @@ final class EffectRunner<Action: Sendable> {
     }
   }
 }
-

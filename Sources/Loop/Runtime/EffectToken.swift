@@ -2,17 +2,21 @@ import Synchronization
 
 /// The handle on one running effect: cancels its task, and tells whether it was cancelled.
 ///
-/// Cancellation is safe from any thread and re-entrant: a task's cancellation handlers may
-/// cancel other effects (or this one again) without deadlocking, because only the first
-/// canceller takes the lock.
+/// Its ``EffectPhase`` lives in an atomic, so starting, cancelling and finishing an effect
+/// take no lock and the token is one allocation. Cancellation is safe from any thread and
+/// re-entrant: a task's cancellation handlers may cancel other effects (or this one again)
+/// without deadlocking, because only the first canceller gets past `cancelRequested`.
 @usableFromInline
-final class EffectToken: Sendable {
+class EffectToken: @unchecked Sendable {
+  // NB: @unchecked because of `task`: it is written once, by the effect's own task, before
+  // the phase is published as `running` (release), and read only by the one canceller that
+  // moved the phase from `running` to `cancelling` (acquire); the task does not end while
+  // the phase is `cancelling`, so the handle never outlives its task.
   let tags: [CancellationTag]
   let cascade: EffectCascade?
   private let cancelRequested = Atomic<Bool>(false)
-  // NB: The task is cancelled while this lock is held, and the task clears its handle under
-  // the same lock when it ends, so the unsafe handle is never used after its task is gone.
-  private let phase = LockedState(EffectPhase<TaskHandle>())
+  private let phase = Atomic<EffectPhase>(.pending)
+  private nonisolated(unsafe) var task: UnsafeCurrentTask?
 
   @usableFromInline
   init(tags: [CancellationTag], cascade: EffectCascade?) {
@@ -21,46 +25,78 @@ final class EffectToken: Sendable {
   }
 
   /// Whether the effect has been asked to stop.
-  var isCancelled: Bool { cancelRequested.load(ordering: .acquiring) }
+  final var isCancelled: Bool { cancelRequested.load(ordering: .acquiring) }
 
   /// Records the current task as the effect's. Returns `false` if the effect was cancelled
-  /// before it started.
-  func start(_ handle: TaskHandle) -> Bool {
-    phase.withLock { $0.start(handle) }
-  }
-
-  /// Records the current task as the effect's; see ``start(_:)``. Returns `false` outside a
-  /// task.
+  /// before it started (or outside a task).
   @usableFromInline
-  func startInCurrentTask() -> Bool {
-    withUnsafeCurrentTask { task in task.map { start(TaskHandle($0)) } ?? false }
+  final func startInCurrentTask() -> Bool {
+    withUnsafeCurrentTask { task in
+      guard let task else { return false }
+      self.task = task
+      return phase.compareExchange(
+        expected: .pending, desired: .running, ordering: .acquiringAndReleasing
+      ).exchanged
+    }
   }
 
   /// Cancels the effect: a pending one never starts, a running one's task is cancelled.
   @usableFromInline
-  func cancel() {
+  final func cancel() {
     guard
       cancelRequested.compareExchange(
         expected: false, desired: true, ordering: .acquiringAndReleasing
       ).exchanged
     else { return }
-    phase.withLock { $0.cancel()?.cancel() }
+    var current = phase.load(ordering: .acquiring)
+    while let (next, cancelsTask) = current.cancelled {
+      let (exchanged, original) = phase.compareExchange(
+        expected: current, desired: next, ordering: .acquiringAndReleasing)
+      if exchanged {
+        if cancelsTask {
+          task?.cancel()
+          phase.store(.cancelled, ordering: .releasing)
+        }
+        return
+      }
+      current = original
+    }
   }
 
-  /// Records that the effect's task ended.
+  /// Records that the effect's task ended. If a canceller is using the task's handle right
+  /// now, waits for it: that takes as long as the task's cancellation handlers.
   @usableFromInline
-  func finish() {
-    phase.withLock { $0.finish() }
+  final func finish() {
+    var current = phase.load(ordering: .acquiring)
+    while true {
+      switch current.finish {
+      case .none:
+        return
+      case .wait:
+        current = phase.load(ordering: .acquiring)
+      case let .move(to: next):
+        let (exchanged, original) = phase.compareExchange(
+          expected: current, desired: next, ordering: .acquiringAndReleasing)
+        if exchanged { return }
+        current = original
+      }
+    }
   }
 }
 
-/// The running task of an effect.
-struct TaskHandle: @unchecked Sendable {
-  // NB: Only used under `EffectToken.phase`'s lock, and only while the task runs (the task
-  // clears it under that lock before it ends).
-  private let task: UnsafeCurrentTask
+/// One effect a store runs: its token, and the operation and `Send` its task runs with.
+///
+/// The runner queues these and the effect's task captures one, so starting an effect copies
+/// one reference rather than the operation's closures.
+@usableFromInline
+final class EffectJob<Action: Sendable>: EffectToken, @unchecked Sendable {
+  @usableFromInline let run: Effect<Action>.Run
+  @usableFromInline let send: Send<Action>
 
-  init(_ task: UnsafeCurrentTask) { self.task = task }
-
-  func cancel() { task.cancel() }
+  @inlinable
+  init(run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>) {
+    self.run = run
+    self.send = send
+    super.init(tags: run.cancellation, cascade: cascade)
+  }
 }

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Loop
+
+@Suite("EffectToken")
+struct EffectTokenTests {
+  @Test("cancelling a running effect cancels its task")
+  func cancelRunning() async {
+    let token = EffectToken(tags: [], cascade: nil)
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let task = Task {
+      #expect(token.startInCurrentTask())
+      startedContinuation.yield()
+      // NB: A backstop only: the cancellation ends the sleep at once.
+      try? await Task.sleep(for: .seconds(10))
+      let wasCancelled = Task.isCancelled
+      token.finish()
+      return wasCancelled
+    }
+    for await _ in started { break }
+    token.cancel()
+    #expect(await task.value)
+    #expect(token.isCancelled)
+  }
+
+  @Test("an effect cancelled before its task starts never starts")
+  func cancelPending() async {
+    let token = EffectToken(tags: [], cascade: nil)
+    token.cancel()
+    let started = await Task { token.startInCurrentTask() }.value
+    #expect(!started)
+    token.finish()
+  }
+
+  @Test("cancels racing the effects' ends, from other threads, never touch an ended task")
+  func cancelRacesFinish() async {
+    // NB: A stress test: a canceller that used the task handle of an ended task would crash
+    // or, under `swift test --sanitize=thread`, be reported. It cannot prove the absence of
+    // a race; the phases it relies on are checked one by one in RuntimeStateMachineTests.
+    await withTaskGroup(of: Void.self) { group in
+      for round in 0..<2_000 {
+        let token = EffectToken(tags: [], cascade: nil)
+        group.addTask {
+          guard token.startInCurrentTask() else { return token.finish() }
+          if round.isMultiple(of: 2) { await Task.yield() }
+          token.finish()
+        }
+        group.addTask { token.cancel() }
+      }
+    }
+  }
+}

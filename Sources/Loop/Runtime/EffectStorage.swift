@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A store's effect bookkeeping, shared by the store and its effects' tasks: the
 /// cancellation registry, the count of effects in flight, and the throttle windows.
 ///
@@ -11,11 +13,12 @@ final class EffectStorage: Sendable {
 
   private struct State {
     var registry = CancellationRegistry<EffectToken>()
-    var inFlight = 0
     var throttles: [EffectID: any Sendable] = [:]
   }
 
   private let state = LockedState(State())
+  // NB: Counted apart from `state`, so an effect with no cancellation id takes no lock here.
+  private let inFlight = Atomic<Int>(0)
 
   @usableFromInline
   init() {}
@@ -30,21 +33,21 @@ final class EffectStorage: Sendable {
   /// (`cancelInFlight`), and counts it in flight.
   @usableFromInline
   func register(_ token: EffectToken) {
-    let replaced = state.withLock { state in
-      state.inFlight += 1
-      return token.tags.isEmpty ? [] : state.registry.register(token, tags: token.tags)
+    inFlight.add(1, ordering: .acquiringAndReleasing)
+    if !token.tags.isEmpty {
+      let replaced = state.withLock { $0.registry.register(token, tags: token.tags) }
+      for old in replaced { old.cancel() }
     }
-    for old in replaced { old.cancel() }
     token.cascade?.add(token)
   }
 
   /// Forgets an ended effect.
   @usableFromInline
   func unregister(_ token: EffectToken) {
-    state.withLock { state in
-      state.inFlight -= 1
-      if !token.tags.isEmpty { state.registry.unregister(token, tags: token.tags) }
+    if !token.tags.isEmpty {
+      state.withLock { $0.registry.unregister(token, tags: token.tags) }
     }
+    inFlight.subtract(1, ordering: .acquiringAndReleasing)
     token.cascade?.remove(token)
   }
 
@@ -55,7 +58,7 @@ final class EffectStorage: Sendable {
   }
 
   /// The number of effects started and not yet ended.
-  var inFlightCount: Int { state.withLock { $0.inFlight } }
+  var inFlightCount: Int { inFlight.load(ordering: .acquiring) }
 
   /// Reads and updates the throttle state kept for `id`.
   func withThrottleState<Value: Sendable, Result>(

@@ -8,9 +8,9 @@ import Dispatch
 /// executor is resumed straight onto the main queue, already isolated to the main actor, so
 /// the hop is gone.
 ///
-/// Only Loop's own code runs under this preference: the runner that owns a store's task group
-/// (its effects prefer the global executor, so their nonisolated work still runs off the main
-/// actor) and `StoreTask.finish()` while it waits.
+/// Only Loop's own waits run under this preference: the runner that owns a store's task group,
+/// while it waits for work (its effects are started outside that scope, with no preference, so
+/// their nonisolated work still runs off the main actor), and `StoreTask.finish()`.
 ///
 /// NB: The main actor's executor is the main dispatch queue (Dispatch's main executor, on
 /// Linux and on Apple platforms), so a job run from a main-queue block is serialised with

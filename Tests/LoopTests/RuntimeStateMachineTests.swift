@@ -62,9 +62,28 @@ struct RuntimeStateMachineTests {
     #expect(addedB)
     let waiting = cascade.wait("w1")
     #expect(waiting)
-    #expect(cascade.remove(a).isEmpty)
-    #expect(cascade.remove(b) == ["w1"])
+    #expect(cascade.remove(a, needsNoCancel: { _ in true }).isEmpty)
+    #expect(cascade.remove(b, needsNoCancel: { _ in true }) == ["w1"])
+    #expect(cascade.members.isEmpty, "an idle cascade lists no effect")
     #expect(cascade.waiters.isEmpty)
+  }
+
+  @Test("a busy cascade forgets its ended effects once they outnumber the running ones")
+  func cascadeCompacts() {
+    var cascade = CascadeState<Token, String>()
+    let longRunning = Token()
+    _ = cascade.add(longRunning)
+    var ended: Set<ObjectIdentifier> = []
+    for _ in 0..<1_000 {
+      let token = Token()
+      _ = cascade.add(token)
+      ended.insert(ObjectIdentifier(token))
+      _ = cascade.remove(token, needsNoCancel: { ended.contains(ObjectIdentifier($0)) })
+    }
+    #expect(cascade.runningCount == 1)
+    #expect(cascade.members.count <= 2 * 1 + 16 + 1)
+    #expect(cascade.members.contains { $0 === longRunning })
+    #expect(cascade.cancel().contains { $0 === longRunning })
   }
 
   @Test("a cancelled cascade cancels its running effects and every one that joins later")

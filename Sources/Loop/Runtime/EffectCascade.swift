@@ -14,7 +14,9 @@ final class EffectCascade: Sendable {
 
   /// Removes an ended effect, resuming `finish()` waiters if it was the last.
   func remove(_ token: EffectToken) {
-    for waiter in state.withLock({ $0.remove(token) }) { waiter.resume() }
+    for waiter in state.withLock({ $0.remove(token, needsNoCancel: \.needsNoCancel) }) {
+      waiter.resume()
+    }
   }
 
   /// Cancels every running effect of the cascade, and any that joins it later.
@@ -24,7 +26,7 @@ final class EffectCascade: Sendable {
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
-  var isRunning: Bool { state.withLock { !$0.running.isEmpty } }
+  var isRunning: Bool { state.withLock { $0.isRunning } }
 
   /// Waits until no effect of the cascade runs; if the waiting task is cancelled, cancels
   /// the cascade and goes on waiting for its effects to end.

@@ -27,6 +27,14 @@ class EffectToken: @unchecked Sendable {
   /// Whether the effect has been asked to stop.
   final var isCancelled: Bool { cancelRequested.load(ordering: .acquiring) }
 
+  /// Whether cancelling the effect would do nothing: it has ended, or was cancelled.
+  final var needsNoCancel: Bool {
+    switch phase.load(ordering: .acquiring) {
+    case .pending, .running: false
+    case .cancelling, .cancelled, .finished: true
+    }
+  }
+
   /// Records the current task as the effect's. Returns `false` if the effect was cancelled
   /// before it started (or outside a task).
   @usableFromInline

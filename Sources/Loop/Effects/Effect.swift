@@ -38,7 +38,12 @@ public struct Effect<Action: Sendable>: Sendable {
   /// One unit of async work and how it is cancelled and how its errors are handled.
   @usableFromInline
   struct Run: Sendable {
-    @usableFromInline var priority: TaskPriority?
+    // NB: The priority's raw value, not a `TaskPriority`: that type is resilient (its size is
+    // known only at run time), and one such field made `Run`, `Operation`, `Storage` and
+    // `Effect` itself resilient too. Every copy, check and destroy of an effect, even `.none`,
+    // then went through value witnesses and metadata lookups, in the store and in every
+    // reducer.
+    @usableFromInline var priorityRawValue: UInt8?
     /// The ids it can be cancelled by, innermost first.
     @usableFromInline var cancellation: [CancellationTag]
     // NB: Stored as given, `nonisolated(nonsending)`: the store calls them on the main actor,
@@ -55,11 +60,15 @@ public struct Effect<Action: Sendable>: Sendable {
       operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
       handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
     ) {
-      self.priority = priority
+      self.priorityRawValue = priority?.rawValue
       self.cancellation = cancellation
       self.operation = operation
       self.handler = handler
     }
+
+    /// The priority of the effect's task.
+    @inlinable
+    var priority: TaskPriority? { priorityRawValue.map(TaskPriority.init(rawValue:)) }
   }
 
   @usableFromInline
@@ -150,12 +159,27 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// An effect's cancellation id, type-erased.
+///
+/// One reference: an `AnyHashable` stored inline is an existential of unknown size, which made
+/// every `Effect` (through `Operation.cancel`) a type only value witnesses could copy or destroy,
+/// and so every reducer's `return .none` and every store's check of it paid for metadata
+/// lookups and indirect calls.
 @usableFromInline
-struct EffectID: Hashable, @unchecked Sendable {
-  // NB: Built only from `some Hashable & Sendable` values, so the wrapped value is Sendable;
-  // `AnyHashable` itself is not marked so.
-  let base: AnyHashable
-  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+struct EffectID: Hashable, Sendable {
+  @usableFromInline
+  final class Box: Hashable, @unchecked Sendable {
+    // NB: Built only from `some Hashable & Sendable` values, so the wrapped value is Sendable;
+    // `AnyHashable` itself is not marked so.
+    let base: AnyHashable
+    init(_ base: AnyHashable) { self.base = base }
+    @usableFromInline static func == (lhs: Box, rhs: Box) -> Bool {
+      lhs === rhs || lhs.base == rhs.base
+    }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(base) }
+  }
+
+  let box: Box
+  init(_ base: some Hashable & Sendable) { self.box = Box(AnyHashable(base)) }
 }
 
 /// An id an effect can be cancelled by, and whether starting it cancels the one in flight.

@@ -48,28 +48,35 @@ final class StoreCore<State, Action: Sendable> {
   func send(_ action: Action, cascade: EffectCascade?) -> StoreTask {
     guard !isSending else { return enqueue(action, cascade: cascade) }
     isSending = true
-    var rootCascade = cascade
-    var effect = reduce(&state, action)
+    let effect = reduce(&state, action)
     // NB: The common case — one action, no effect — takes this branch and touches no queue,
-    // lock or heap.
+    // lock or heap. `effect` is a `let`, so checking it copies nothing.
     if case .none = effect.storage, queue.isEmpty {
       isSending = false
       didChange()
-      return StoreTask(cascade: rootCascade)
+      return StoreTask(cascade: cascade)
     }
+    return drain(after: effect, cascade: cascade)
+  }
+
+  /// Handles `effect`, then reduces the queued actions and handles their effects, first in
+  /// first out, until the queue is empty.
+  ///
+  /// Kept out of ``send(_:cascade:)`` so the `.none` path does not set up its frame.
+  @inlinable
+  @inline(never)
+  func drain(after effect: Effect<Action>, cascade: EffectCascade?) -> StoreTask {
+    var rootCascade = cascade
+    process(effect, cascade: &rootCascade)
     var next = 0
-    while true {
-      process(effect, cascade: &rootCascade)
-      guard next < queue.count else { break }
+    while next < queue.count {
       let (queued, queuedCascade) = queue[next]
       next += 1
       if let queuedCascade {
         var cascade: EffectCascade? = queuedCascade
-        effect = reduce(&state, queued)
-        process(effect, cascade: &cascade)
-        effect = .none
+        process(reduce(&state, queued), cascade: &cascade)
       } else {
-        effect = reduce(&state, queued)
+        process(reduce(&state, queued), cascade: &rootCascade)
       }
     }
     queue.removeAll(keepingCapacity: true)

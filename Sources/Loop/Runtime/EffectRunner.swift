@@ -90,6 +90,10 @@ final class EffectRunner<Action: Sendable> {
         startPending(in: &group)
         if isShutDown { break }
         await withTaskExecutorPreference(waitExecutor) { @MainActor in
+          // NB: Taking the preference can suspend (a hop to the preferred executor), and an
+          // effect started meanwhile found no `wakeUp` to resume: look again before waiting,
+          // in the same main-actor step that sets `wakeUp`, or that effect never starts.
+          guard pending.isEmpty, !isShutDown else { return }
           await withUnsafeContinuation { wakeUp = $0 }
         }
       }

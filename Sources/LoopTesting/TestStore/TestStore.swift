@@ -133,7 +133,11 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
   /// Lets the work effects have been unblocked to do run until it waits again, or until
   /// `isDone` holds.
-  func settle(until isDone: () -> Bool = { false }) async {
+  func settle() async {
+    await MainQueueTaskExecutor.shared.settle()
+  }
+
+  func settle(until isDone: () -> Bool) async {
     await MainQueueTaskExecutor.shared.settle(until: isDone)
   }
 

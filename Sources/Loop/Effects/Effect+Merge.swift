@@ -32,6 +32,7 @@ extension Effect {
   ///
   /// - Complexity: O(1) when either effect is `.none`; otherwise O(*n*) in the operations of
   ///   both. To merge many effects, build an array and call ``merge(_:)-([Effect<Action>])`` once.
+  @inlinable
   public mutating func merge(with other: Self) {
     switch (storage, other.storage) {
     case (_, .none): return

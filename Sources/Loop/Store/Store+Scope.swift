@@ -12,14 +12,26 @@ extension Store {
   /// either is seen by both at once. The child keeps its parent alive.
   ///
   /// - Complexity: O(1) to create; reading the child's state applies the key path.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
+    // NB: The closure a child store's `send` calls is formed here, in the caller's module, so
+    // it and the parent's `send` under it are specialised for the app's types (as the root
+    // store's reduce closure is); formed inside Loop, it was a generic thunk.
+    scoped(state: toChildState, send: { self.send(fromChildAction($0)) })
+  }
+
+  @usableFromInline
+  func scoped<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    send: @escaping (ChildAction) -> StoreTask
+  ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       parent: ScopedStoreParent(
         state: { self.state[keyPath: toChildState] },
-        send: { self.send(fromChildAction($0)) },
+        send: send,
         observe: { observe, finish in
           self.addObserver({ observe($0[keyPath: toChildState]) }, onFinish: finish)
         },

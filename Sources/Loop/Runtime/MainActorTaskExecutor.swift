@@ -10,19 +10,18 @@ import Dispatch
 ///
 /// Only Loop's own waits run under this preference: the runner that owns a store's task group,
 /// while it waits for work (its effects are started outside that scope, with no preference, so
-/// their nonisolated work still runs off the main actor), `StoreTask.finish()`, and the test
-/// store's wait for its effects to settle.
+/// their nonisolated work still runs off the main actor), and `StoreTask.finish()`.
 ///
 /// NB: The main actor's executor is the main dispatch queue (Dispatch's main executor, on
 /// Linux and on Apple platforms), so a job run from a main-queue block is serialised with
 /// every other main-actor job; running it isolated to the main actor is what the main
 /// actor's own executor does with it.
-package final class MainActorTaskExecutor: TaskExecutor {
-  package static let shared = MainActorTaskExecutor()
+final class MainActorTaskExecutor: TaskExecutor {
+  static let shared = MainActorTaskExecutor()
 
   private init() {}
 
-  package func enqueue(_ job: consuming ExecutorJob) {
+  func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     DispatchQueue.main.async {
       job.runSynchronously(

@@ -49,47 +49,19 @@ package final class MainQueueTaskExecutor: TaskExecutor {
   /// those jobs are not this executor's to count. A run of quiet rounds longer than any such
   /// chain between two of this executor's jobs is what "settled" means; 32 covers the deepest
   /// operator nesting in the test suite many times.
-  @MainActor
-  package func settle(quietRounds required: Int = 32) async {
-    var quietRounds = 0
-    while quietRounds < required {
-      await countQuietRound(&quietRounds)
-    }
-  }
-
-  /// Waits as ``settle(quietRounds:)`` does, or until `isDone` holds: what a test store does
-  /// while its own effects, which all prefer this executor, run.
-  ///
-  /// Its rounds are fast: it waits preferring `MainActorTaskExecutor`, so each round's resume
-  /// is one more main-queue job, not a trip through the global executor and back (two thread
-  /// wake-ups; a send and receive pair cost 4.4× less). That is only right when the work
-  /// waited for runs on this executor: a quiet round then means the same in any timing. Work
-  /// on tasks of their own (a `Task` the test made, sleeping on a ``TestClock``) hops through
-  /// the pool, and only slow rounds give it time to come back; ``settle(quietRounds:)`` keeps
-  /// them.
   ///
   /// - Parameter isDone: Checked before each round; once it holds, waiting stops early. The
   ///   round at which it first holds is fixed by the queue's order, so stopping there is as
   ///   deterministic as waiting for quiet.
   @MainActor
-  package func settle(quietRounds required: Int = 32, until isDone: () -> Bool) async {
-    guard !isDone() else { return }
-    await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
-      var quietRounds = 0
-      while quietRounds < required, !isDone() {
-        await countQuietRound(&quietRounds)
+  package func settle(quietRounds required: Int = 32, until isDone: () -> Bool = { false }) async {
+    var quietRounds = 0
+    while quietRounds < required, !isDone() {
+      let before = ranCount
+      await withUnsafeContinuation { continuation in
+        DispatchQueue.main.async { continuation.resume() }
       }
+      if !isBusy && ranCount == before { quietRounds += 1 } else { quietRounds = 0 }
     }
-  }
-
-  /// Waits for one marker put at the back of the main queue; counts the round as quiet if
-  /// none of this executor's jobs ran meanwhile, and starts the count again if one did.
-  @MainActor
-  private func countQuietRound(_ quietRounds: inout Int) async {
-    let before = ranCount
-    await withUnsafeContinuation { continuation in
-      DispatchQueue.main.async { continuation.resume() }
-    }
-    if !isBusy && ranCount == before { quietRounds += 1 } else { quietRounds = 0 }
   }
 }

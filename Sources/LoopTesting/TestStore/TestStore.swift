@@ -133,11 +133,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
   /// Lets the work effects have been unblocked to do run until it waits again, or until
   /// `isDone` holds.
-  func settle() async {
-    await MainQueueTaskExecutor.shared.settle()
-  }
-
-  func settle(until isDone: () -> Bool) async {
+  func settle(until isDone: () -> Bool = { false }) async {
     await MainQueueTaskExecutor.shared.settle(until: isDone)
   }
 

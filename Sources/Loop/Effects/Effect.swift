@@ -39,10 +39,10 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   struct Run: Sendable {
     // NB: The priority's raw value, not a `TaskPriority`: that type is resilient (its size is
-    // known only at run time), and one such field made `Run`, `Operation`, `Storage` and
-    // `Effect` itself resilient too. Every copy, check and destroy of an effect, even `.none`,
-    // then went through value witnesses and metadata lookups, in the store and in every
-    // reducer.
+    // known only at run time), and one such field gave `Run`, `Operation`, `Storage` and
+    // `Effect` itself a layout known only at run time. Every copy, check and destroy of an
+    // effect, even `.none`, then went through value witnesses and metadata lookups, in the
+    // store and in every reducer.
     @usableFromInline var priorityRawValue: UInt8?
     /// The ids it can be cancelled by, innermost first.
     @usableFromInline var cancellation: [CancellationTag]

@@ -46,6 +46,19 @@ struct EffectTests {
     #expect(store.state.log == ["ran"])
   }
 
+  @Test(".run(priority:) starts the effect's task at that priority, and .map keeps it")
+  func runPriority() async {
+    let store = harness { name, _ in
+      let effect = Effect<Probe.Action>.run(priority: .low) { send in
+        await send(.effect("\(name): \(Task.basePriority == .low)"))
+      }
+      return name == "mapped" ? effect.map { $0 } : effect
+    }
+    await store.send(.tap("plain")).finish()
+    await store.send(.tap("mapped")).finish()
+    #expect(store.state.log == ["plain: true", "mapped: true"])
+  }
+
   @Test(".run's catch: handler turns a thrown error into actions")
   func runCatch() async {
     struct Failure: Error, CustomStringConvertible { var description: String { "failure" } }

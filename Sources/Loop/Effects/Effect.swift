@@ -160,26 +160,18 @@ public struct Effect<Action: Sendable>: Sendable {
 
 /// An effect's cancellation id, type-erased.
 ///
-/// One reference: an `AnyHashable` stored inline is an existential of unknown size, which made
-/// every `Effect` (through `Operation.cancel`) a type only value witnesses could copy or destroy,
-/// and so every reducer's `return .none` and every store's check of it paid for metadata
-/// lookups and indirect calls.
+/// A class, so an id is one reference: an `AnyHashable` stored inline is an existential of
+/// unknown size, which made every `Effect` (through `Operation.cancel`) a type only value
+/// witnesses could copy or destroy, and so every reducer's `return .none` and every store's
+/// check of it paid for metadata lookups and indirect calls.
 @usableFromInline
-struct EffectID: Hashable, Sendable {
-  @usableFromInline
-  final class Box: Hashable, @unchecked Sendable {
-    // NB: Built only from `some Hashable & Sendable` values, so the wrapped value is Sendable;
-    // `AnyHashable` itself is not marked so.
-    let base: AnyHashable
-    init(_ base: AnyHashable) { self.base = base }
-    @usableFromInline static func == (lhs: Box, rhs: Box) -> Bool {
-      lhs === rhs || lhs.base == rhs.base
-    }
-    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(base) }
-  }
-
-  let box: Box
-  init(_ base: some Hashable & Sendable) { self.box = Box(AnyHashable(base)) }
+final class EffectID: Hashable, @unchecked Sendable {
+  // NB: Built only from `some Hashable & Sendable` values, so the wrapped value is Sendable;
+  // `AnyHashable` itself is not marked so.
+  let base: AnyHashable
+  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+  @usableFromInline static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base == rhs.base }
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(base) }
 }
 
 /// An id an effect can be cancelled by, and whether starting it cancels the one in flight.

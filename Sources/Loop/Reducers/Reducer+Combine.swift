@@ -14,8 +14,8 @@ extension Reducer {
 
   /// Runs each reducer in order on the same state and merges their effects.
   ///
-  /// Inlinable, like every operator whose closure runs per action: the closure is formed in the
-  /// app's module and specialised for its types.
+  /// Inlinable, so the closure it returns, which runs per action, is formed in the app's module
+  /// and specialised for its types.
   @inlinable
   public static func combine(_ reducers: [Self]) -> Self {
     switch reducers.count {

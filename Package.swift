@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
     .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting"]),
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
-    .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"]),
+    .testTarget(
+      name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"],
+      resources: [.copy("Fixtures")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -72,7 +72,7 @@ struct OMDbDecodingTests {
     #expect(kinds == [.movie: 208, .series: 29, .game: 4])
   }
 
-  @Test("every body in ../shared/omdb decodes, or is the OMDb error it records")
+  @Test("every recorded body decodes, or is the OMDb error it records")
   func everyFixture() throws {
     let names = Fixtures.allBodies
     #expect(names.count >= 10)

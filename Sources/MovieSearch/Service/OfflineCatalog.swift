@@ -2,7 +2,7 @@ import Foundation
 
 /// The titles bundled with MovieSearch, searchable like OMDb: the recorded OMDb bodies in
 /// `Resources/OMDb` (detail bodies, `catalog.json`'s `{"details":[…]}`, and search pages).
-struct OfflineCatalog: Sendable {
+package struct OfflineCatalog: Sendable {
   /// Every title, search pages' results first in their recorded order, then the rest.
   let movies: [Movie]
   /// Details by IMDb id, for the titles that have them.
@@ -10,9 +10,14 @@ struct OfflineCatalog: Sendable {
   /// Each title's words, folded, in the order of ``movies``.
   private let titleWords: [Set<String>]
 
+  /// The folder of recorded OMDb bodies bundled as a package resource (the tests' fixtures too).
+  package static var resourceFolder: URL? {
+    Bundle.module.url(forResource: "OMDb", withExtension: nil)
+  }
+
   /// The catalog bundled as a package resource, read once.
   static let bundled: Result<OfflineCatalog, MovieServiceError> = {
-    guard let folder = Bundle.module.url(forResource: "OMDb", withExtension: nil) else {
+    guard let folder = resourceFolder else {
       return .failure(.catalogUnavailable("the OMDb folder is missing from the resource bundle"))
     }
     return Result { () throws(MovieServiceError) in try OfflineCatalog(folder: folder) }

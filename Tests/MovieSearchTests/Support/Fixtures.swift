@@ -1,28 +1,36 @@
 import Foundation
-import MovieSearch
 import Testing
 
-/// The recorded OMDb bodies in `../shared/omdb`, beside the package's checkout.
-enum Fixtures {
-  /// `../shared/omdb`, found from this file's path.
-  static let folder: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("../shared/omdb").standardizedFileURL
+import MovieSearch
 
-  /// The body of `name` (a path under `../shared/omdb`), or a recorded issue and empty data.
+/// Recorded OMDb bodies, all inside the repository: the ones the offline catalog bundles
+/// (`Sources/MovieSearch/Resources/OMDb`) and the error bodies this test target carries as
+/// resources (`Tests/MovieSearchTests/Fixtures`, with `SOURCES.md` saying where each came from).
+enum Fixtures {
+  /// The catalog's bundled bodies: search pages, details, `catalog.json`.
+  static let bundledFolder: URL? = OfflineCatalog.resourceFolder
+  /// The bodies only the tests need (OMDb's error answers).
+  static let testFolder: URL? = Bundle.module.url(forResource: "Fixtures", withExtension: nil)
+
+  /// The body of `name` (a path relative to either folder), or a recorded issue and empty data.
   static func data(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> Data {
-    let url = folder.appendingPathComponent(name)
-    guard let data = try? Data(contentsOf: url) else {
-      Issue.record(
-        "Cannot read the fixture \(url.path). The tests read OMDb bodies from ../shared/omdb, beside the checkout; to fix, clone the shared folder there.",
-        sourceLocation: sourceLocation)
-      return Data()
+    for folder in [bundledFolder, testFolder].compactMap(\.self) {
+      if let data = try? Data(contentsOf: folder.appendingPathComponent(name)) { return data }
     }
-    return data
+    Issue.record(
+      "Cannot read the fixture \(name): it is neither in MovieSearch's bundled OMDb folder nor in the test target's Fixtures. To fix, add it to Tests/MovieSearchTests/Fixtures.",
+      sourceLocation: sourceLocation)
+    return Data()
   }
 
-  /// Every `.json` body under `../shared/omdb`, by path relative to it.
-  static var allBodies: [String] {
+  /// Every `.json` body of both folders, by path relative to its folder.
+  static var allBodies: [String] { (bundledBodies + paths(in: testFolder)).sorted() }
+
+  /// The `.json` bodies the offline catalog bundles, by path relative to its folder.
+  static var bundledBodies: [String] { paths(in: bundledFolder) }
+
+  private static func paths(in folder: URL?) -> [String] {
+    guard let folder else { return [] }
     let enumerator = FileManager.default.enumerator(atPath: folder.path)
     let paths = (enumerator?.allObjects as? [String]) ?? []
     return paths.filter { $0.hasSuffix(".json") }.sorted()

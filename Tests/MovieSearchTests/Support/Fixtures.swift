@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import MovieSearch
+import Testing
 
 /// Recorded OMDb bodies, all inside the repository: the ones the offline catalog bundles
 /// (`Sources/MovieSearch/Resources/OMDb`) and the error bodies this test target carries as

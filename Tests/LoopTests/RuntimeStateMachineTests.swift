@@ -97,3 +97,65 @@ struct RuntimeStateMachineTests {
     #expect(cascade.isCancelled)
   }
 }
+
+@Suite("EffectRunnerState")
+struct EffectRunnerStateTests {
+  typealias State = EffectRunnerState<Int, String>
+
+  @Test("the first effect launches the runner; later ones only queue while it runs")
+  func launchOnce() {
+    var state = State()
+    #expect(state.start(1) == .launch)
+    #expect(state.start(2) == .none)
+    var batch: [Int] = []
+    state.takePending(into: &batch)
+    #expect(batch == [1, 2])
+    #expect(state.pending.isEmpty)
+  }
+
+  @Test("the runner does not wait while effects are queued: its waiter comes straight back")
+  func waitWithWorkQueued() {
+    var state = State()
+    _ = state.start(1)
+    #expect(state.wait("runner") == "runner")
+    #expect(state.waiter == nil)
+  }
+
+  @Test("an effect queued after the runner waits resumes it, once")
+  func startAfterWait() {
+    var state = State()
+    _ = state.start(1)
+    var batch: [Int] = []
+    state.takePending(into: &batch)
+    #expect(state.wait("runner") == nil)
+    #expect(state.start(2) == .resume("runner"))
+    #expect(state.waiter == nil)
+    #expect(state.start(3) == .none)
+    #expect(state.pending == [2, 3])
+  }
+
+  @Test("shutting down hands back the unstarted effects and the waiter; nothing starts after")
+  func shutDown() {
+    var state = State()
+    _ = state.start(1)
+    var batch: [Int] = []
+    state.takePending(into: &batch)
+    #expect(state.wait("runner") == nil)
+    let (unstarted, waiter) = state.shutDown()
+    #expect(unstarted.isEmpty)
+    #expect(waiter == "runner")
+    #expect(state.start(2) == .none)
+    #expect(state.pending.isEmpty)
+    #expect(state.wait("again") == "again")
+  }
+
+  @Test("shutting down with effects queued hands them back to be cancelled")
+  func shutDownWithQueue() {
+    var state = State()
+    _ = state.start(1)
+    _ = state.start(2)
+    let (unstarted, waiter) = state.shutDown()
+    #expect(unstarted == [1, 2])
+    #expect(waiter == nil)
+  }
+}

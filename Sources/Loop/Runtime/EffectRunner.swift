@@ -23,11 +23,12 @@ final class EffectRunner<Action: Sendable> {
   @usableFromInline let executor: (any TaskExecutor)?
   /// What the runner prefers while it waits for work.
   @usableFromInline let waitExecutor: (any TaskExecutor)?
-  @usableFromInline var pending: [EffectJob<Action>] = []
-  @usableFromInline var spare: [EffectJob<Action>] = []
-  @usableFromInline var wakeUp: UnsafeContinuation<Void, Never>?
+  @usableFromInline var state = EffectRunnerState<
+    EffectJob<Action>, UnsafeContinuation<Void, Never>
+  >()
+  /// The batch being started; kept between batches so draining allocates nothing.
+  @usableFromInline var batch: [EffectJob<Action>] = []
   @usableFromInline var task: Task<Void, Never>?
-  @usableFromInline var isShutDown = false
 
   /// - Parameter executor: What effects prefer for their nonisolated work; `nil` for the
   ///   global executor, as for any task.
@@ -42,27 +43,28 @@ final class EffectRunner<Action: Sendable> {
   /// later in the same send already sees this effect.
   @inlinable
   func start(_ run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>) {
-    guard !isShutDown else { return }
+    guard !state.isShutDown else { return }
     let job = EffectJob(run: run, cascade: cascade, send: send)
     storage.register(job)
-    pending.append(job)
-    if let wakeUp {
-      self.wakeUp = nil
-      wakeUp.resume()
-    } else if task == nil {
-      launch()
+    switch state.start(job) {
+    case .none: break
+    case let .resume(waiter): waiter.resume()
+    case .launch: launch()
     }
   }
 
   /// Cancels every effect; the runner ends once they have.
   func shutDown() {
-    isShutDown = true
+    let (unstarted, waiter) = state.shutDown()
     task?.cancel()
-    for job in pending { job.cancel() }
-    if let wakeUp {
-      self.wakeUp = nil
-      wakeUp.resume()
+    // NB: A job that never starts still counts in flight and in its cascade: end it here,
+    // or `finish()` on its task would wait forever.
+    for job in unstarted {
+      job.cancel()
+      job.finish()
+      storage.unregister(job)
     }
+    waiter?.resume()
   }
 
   @inlinable
@@ -88,25 +90,35 @@ final class EffectRunner<Action: Sendable> {
     await withDiscardingTaskGroup { group in
       while true {
         startPending(in: &group)
-        if isShutDown { break }
-        await withTaskExecutorPreference(waitExecutor) { @MainActor in
-          // NB: Taking the preference can suspend (a hop to the preferred executor), and an
-          // effect started meanwhile found no `wakeUp` to resume: look again before waiting,
-          // in the same main-actor step that sets `wakeUp`, or that effect never starts.
-          guard pending.isEmpty, !isShutDown else { return }
-          await withUnsafeContinuation { wakeUp = $0 }
-        }
+        if state.isShutDown { break }
+        await waitForWork()
+      }
+    }
+  }
+
+  /// Suspends until an effect is queued or the runner shuts down.
+  ///
+  /// Who wakes it: ``start(_:run:cascade:send:)`` or ``shutDown()``, whichever comes first
+  /// after the waiter is published. The queue is looked at inside the continuation's body, in
+  /// the same main-actor step that publishes the waiter: the calls around it (taking the
+  /// executor preference, entering `withUnsafeContinuation`) can each be a trip through the
+  /// main queue, during which a send can queue an effect. Looked at any earlier, such an
+  /// effect finds no waiter to resume, and never starts.
+  @inlinable
+  func waitForWork() async {
+    await withTaskExecutorPreference(waitExecutor) { @MainActor in
+      await withUnsafeContinuation { continuation in
+        state.wait(continuation)?.resume()
       }
     }
   }
 
   @inlinable
   func startPending(in group: inout DiscardingTaskGroup) {
-    // NB: Swap the queue with a spare buffer so draining it allocates nothing in steady
-    // state, and effects queued while these start are picked up by the loop.
-    while !pending.isEmpty {
-      swap(&pending, &spare)
-      for job in spare {
+    // NB: Effects queued while these start are picked up by the next turn of the loop.
+    while !state.pending.isEmpty {
+      state.takePending(into: &batch)
+      for job in batch {
         let storage = self.storage
         group.addImmediateTask(priority: job.run.priority) { @MainActor in
           do {
@@ -116,7 +128,7 @@ final class EffectRunner<Action: Sendable> {
           }
         }
       }
-      spare.removeAll(keepingCapacity: true)
+      batch.removeAll(keepingCapacity: true)
     }
   }
 }

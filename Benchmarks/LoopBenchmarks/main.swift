@@ -15,14 +15,25 @@ if arguments.contains("--help") {
   print(
     """
     usage: loop-benchmarks [--filter TEXT] [--quick] [--json FILE] [--operations N] [--soak]
+           loop-benchmarks --stress [--seconds N]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
       --quick         a few operations and one sample each: a smoke test, not figures to quote
       --json FILE     also write the figures to FILE
       --operations N  N operations per sample in every workload
       --soak          10,000,000 actions through effects, RSS every 1,000,000, memory budget
+      --stress        hunt for lost wake-ups: 8 stores (plain, scoped, middleware, test store,
+                      two of each) doing round trips, fan-outs, .concatenate, cancellation,
+                      finish() waits, TestClock timers and releases for N seconds (default
+                      60); exits 1, naming what was pending, if an effect's action is 5 s
+                      overdue or a store's work stops. Works in release and TSan builds
     """)
   exit(0)
+}
+
+if arguments.contains("--stress") {
+  let seconds = value(of: "--seconds").flatMap { Int($0) } ?? 60
+  exit(await Stress.run(seconds: seconds) ? 0 : 1)
 }
 
 let quick = arguments.contains("--quick")

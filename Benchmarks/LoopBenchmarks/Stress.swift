@@ -1,0 +1,285 @@
+import Foundation
+import Loop
+import LoopTesting
+import Testing  // the TestStore's default source-location arguments
+
+/// `--stress`: many stores at once, for a fixed time, doing every kind of effect work, while a
+/// watchdog thread checks that every effect's action arrives (or its effect was cancelled)
+/// within a backstop. Finds lost wake-ups; see Docs/Loop.docc/Architecture.md.
+@MainActor
+enum Stress {
+  /// Runs the lanes for `seconds`; returns whether nothing was lost or broken.
+  static func run(seconds: Int, backstop: Duration = .seconds(5)) async -> Bool {
+    let ledger = StressLedger(backstop: backstop)
+    let kinds = StressLane.Kind.allCases + StressLane.Kind.allCases
+    print(
+      """
+      stress: \(seconds) s, \(kinds.count) lanes (\(kinds.map(\.rawValue).joined(separator: ", "))); \
+      an effect whose action is \(backstop) overdue, or a lane stuck that long, fails the run
+      """)
+    let watchdog = Watchdog(ledger: ledger)
+    watchdog.start()
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    let start = ContinuousClock.now
+    let lanes = kinds.map { kind in
+      Task { @MainActor in await StressLane(kind: kind, ledger: ledger).run(until: deadline) }
+    }
+    let memory = Task { @MainActor in
+      // Resident memory every tenth of the run, to show it stays flat.
+      for tenth in 1...10 {
+        try? await Task.sleep(until: start + .seconds(seconds) * tenth / 10)
+        print(
+          "  \(seconds * tenth / 10) s: RSS \(ProcessMemory.mebibytes(ProcessMemory.resident)),"
+            + " \(ledger.counts.started) effects started")
+      }
+    }
+    for lane in lanes { await lane.value }
+    memory.cancel()
+    let rounds = StressLane.rounds
+    watchdog.stop()
+    let elapsed = ContinuousClock.now - start
+    let counts = ledger.counts
+    let perSecond = Double(counts.started) / (Double(elapsed.components.seconds) + 1e-9)
+    let lost = ledger.lostCount()
+    let problems = ledger.problems()
+    print(
+      """
+      effects started \(counts.started) (\(Int(perSecond))/s), actions delivered \
+      \(counts.delivered), cancelled \(counts.cancelled), lost \(lost); \(rounds) rounds
+      peak memory \(ProcessMemory.mebibytes(ProcessMemory.processPeak))
+      """)
+    if let problems {
+      print("stress: FAILED\n\(problems)")
+      return false
+    }
+    print("stress: ok")
+    return true
+  }
+}
+
+/// A thread that polls the ledger; on a problem it prints it and ends the process. It is not a
+/// task: a lost wake-up can leave the main actor and the pool idle, and it must still run.
+final class Watchdog: Sendable {
+  private let ledger: StressLedger
+  private let stopped = LockedState(false)
+
+  init(ledger: StressLedger) { self.ledger = ledger }
+
+  func start() {
+    let thread = Thread { [self] in
+      while !stopped.withLock({ $0 }) {
+        Thread.sleep(forTimeInterval: 0.25)
+        if let problems = ledger.problems() {
+          let counts = ledger.counts
+          FileHandle.standardError.write(
+            Data(
+              """
+              stress: FAILED after \(counts.started) effects started, \(counts.delivered) \
+              delivered, \(counts.cancelled) cancelled
+              \(problems)
+
+              """.utf8))
+          exit(1)
+        }
+      }
+    }
+    thread.start()
+  }
+
+  func stop() { stopped.withLock { $0 = true } }
+}
+
+/// One lane: a store of one kind, doing every scenario in turn until the deadline.
+@MainActor
+final class StressLane {
+  enum Kind: String, CaseIterable, Sendable {
+    case plain, scoped, middleware
+    case testStore = "test store"
+  }
+
+  static var rounds = 0
+
+  let kind: Kind
+  let ledger: StressLedger
+  let lane: Int
+  let clock = TestClock()
+  var store: StressStore
+
+  init(kind: Kind, ledger: StressLedger) {
+    self.kind = kind
+    self.ledger = ledger
+    self.lane = ledger.addLane(kind.rawValue)
+    self.store = StressStore(kind: kind, ledger: ledger, clock: clock)
+  }
+
+  func run(until deadline: ContinuousClock.Instant) async {
+    var round = 0
+    while ContinuousClock.now < deadline {
+      await roundTrips()
+      await chain()
+      await finishWaits()
+      if round % 4 == 0 { await fanOut() }
+      await timer()
+      await replace()
+      await cancelByID()
+      await releaseMidFlight()
+      round += 1
+      Self.rounds += 1
+    }
+    ledger.step(lane, "done")
+  }
+
+  /// Waits for every awaited action of the lane, as `step`.
+  func settle(_ step: String) async {
+    ledger.step(lane, step)
+    await ledger.settled(lane: lane)
+  }
+
+  func roundTrips() async {
+    for _ in 0..<10 {
+      let id = ledger.expect(lane: lane, "a round trip")
+      if kind == .middleware {
+        ledger.expectCompanion(of: id, lane: lane, "the middleware's effect")
+      }
+      await store.send(.roundTrip(id))
+      await store.receive(.arrived(id))
+      let offMain = ledger.expect(lane: lane, "a round trip through the pool")
+      await store.send(.offMain(offMain))
+    }
+    await settle("round trips")
+  }
+
+  func chain() async {
+    let ids = (0..<3).map { ledger.expect(lane: lane, ".concatenate part \($0 + 1)") }
+    await store.send(.chain(ids[0], ids[1], ids[2]))
+    await settle(".concatenate")
+  }
+
+  func finishWaits() async {
+    let id = ledger.expect(lane: lane, "an effect awaited by StoreTask.finish()")
+    ledger.step(lane, "StoreTask.finish()")
+    await store.sendAndFinish(.offMain(id))
+    if !ledger.isDelivered(id) {
+      ledger.fail("lane \(lane) (\(kind.rawValue)): finish() returned before its effect's action")
+    }
+    await settle("finish")
+  }
+
+  func fanOut() async {
+    let ids = (0..<1_000).map { _ in ledger.expect(lane: lane, "one of a 1,000-effect fan-out") }
+    await store.send(.fanOut(ids))
+    await settle("a 1,000-effect fan-out")
+  }
+
+  func timer() async {
+    let ids = (1...3).map { ledger.expect(lane: lane, "tick \($0) of a timer on a TestClock") }
+    await store.send(.timer(ids))
+    for _ in ids {
+      await asleep(1, "the timer to sleep on the TestClock")
+      await clock.advance(by: .seconds(1))
+    }
+    await settle("a timer")
+  }
+
+  func replace() async {
+    var ids: [Int] = []
+    for attempt in 1...3 {
+      // NB: `cancelInFlight` cancels the previous one in this very send.
+      ledger.cancel(ids)
+      let id = ledger.expect(lane: lane, "cancelInFlight attempt \(attempt)")
+      ids = [id]
+      await store.send(.replace(id))
+    }
+    await asleep(1, "the last cancelInFlight effect to sleep")
+    await clock.advance(by: .seconds(1))
+    await settle("cancelInFlight")
+  }
+
+  func cancelByID() async {
+    let ids = (1...3).map { ledger.expect(lane: lane, "tick \($0) of a timer cancelled by id") }
+    await store.send(.timer(ids))
+    await asleep(1, "the timer to sleep before .cancel(id:)")
+    ledger.cancel(ids)
+    await store.send(.stopTimer)
+    await clock.advance(by: .seconds(5))
+    await settle(".cancel(id:)")
+  }
+
+  func releaseMidFlight() async {
+    var doomed = StressStore(kind: kind, ledger: ledger, clock: clock)
+    let ticks = (1...3).map { ledger.expect(lane: lane, "tick \($0) of a released store's timer") }
+    let trip = ledger.expect(lane: lane, "a released store's round trip")
+    let task = await doomed.send(.timer(ticks))
+    await doomed.send(.offMain(trip))
+    await asleep(1, "the doomed store's timer to sleep")
+    // NB: The round trip may have arrived already; whatever has not must never arrive now.
+    ledger.cancel(ticks + [trip])
+    doomed = StressStore(kind: kind, ledger: ledger, clock: clock)  // releases the old store
+    ledger.step(lane, "finish() of a released store's task")
+    await task?.finish()
+    await clock.advance(by: .seconds(5))
+    await settle("a store released mid-flight")
+    _ = doomed
+  }
+
+  /// Waits until `count` effects sleep on the lane's clock.
+  func asleep(_ count: Int, _ what: String) async {
+    ledger.step(lane, "waiting for \(what)")
+    while clock.sleeperCount < count { await Task.yield() }
+  }
+}
+
+/// One store of any kind, with one way to send to it.
+@MainActor
+struct StressStore {
+  private var store: Store<StressFeature.State, StressFeature.Action>?
+  private var parent: Store<StressFeature.Parent, StressFeature.Action>?
+  private var testStore:
+    TestStore<StressFeature.State, StressFeature.Action, StressFeature.Environment>?
+
+  init(kind: StressLane.Kind, ledger: StressLedger, clock: TestClock) {
+    let environment = StressFeature.Environment(ledger: ledger, clock: clock)
+    switch kind {
+    case .plain:
+      store = Store(
+        initialState: StressFeature.State(), reducer: StressFeature.reducer,
+        environment: environment)
+    case .middleware:
+      store = Store(
+        initialState: StressFeature.State(), reducer: StressFeature.withMiddleware,
+        environment: environment)
+    case .scoped:
+      let parent = Store(
+        initialState: StressFeature.Parent(), reducer: StressFeature.parentReducer,
+        environment: environment)
+      self.parent = parent
+      store = parent.scope(state: \.child, action: { $0 })
+    case .testStore:
+      let testStore = TestStore(
+        initialState: StressFeature.State(), reducer: StressFeature.reducer,
+        environment: environment)
+      testStore.exhaustivity = .off(showSkippedAssertions: false)
+      testStore.timeout = .seconds(30)  // the ledger's backstop decides, not this
+      self.testStore = testStore
+    }
+  }
+
+  @discardableResult
+  func send(_ action: StressFeature.Action) async -> StoreTask? {
+    if let testStore { return await testStore.send(action).rawValue }
+    return store?.send(action)
+  }
+
+  /// For a test store, `receive`s the action; other stores need nothing.
+  func receive(_ action: StressFeature.Action) async {
+    await testStore?.receive(action)
+  }
+
+  func sendAndFinish(_ action: StressFeature.Action) async {
+    if let testStore {
+      await testStore.send(action).finish()
+    } else {
+      await store?.send(action).finish()
+    }
+  }
+}

@@ -81,13 +81,13 @@ func onMainQueue(after depth: Int, _ body: @escaping @MainActor @Sendable () -> 
   }
 }
 
-/// The first `count` values of `stream`. A 30 s wall-clock backstop finishes the stream so a
-/// lost wake-up fails the test instead of hanging it; it never makes a test pass.
+/// The first `count` values of `stream`. A 30 s backstop on the real clock finishes the stream
+/// so a lost wake-up fails the test instead of hanging it; it never makes a test pass.
 func first<Value: Sendable>(
   _ count: Int, of stream: AsyncStream<Value>, backstop: AsyncStream<Value>.Continuation
 ) async -> [Value] {
   let watchdog = Task {
-    try await Task.sleep(for: .seconds(30))
+    try await ContinuousClock().sleep(for: .seconds(30))
     backstop.finish()
   }
   defer { watchdog.cancel() }

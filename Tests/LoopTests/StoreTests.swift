@@ -1,3 +1,4 @@
+import Dispatch
 import Loop
 import LoopTesting
 import Observation
@@ -320,14 +321,13 @@ struct StoreTests {
 
   @Test("CPU-heavy work in a @concurrent function does not block the store")
   func concurrentWorkDoesNotBlock() async {
-    let gate = Flag()
+    let gate = DispatchSemaphore(value: 0)
     let started = AsyncStream<Void>.makeStream()
     let reducer = Reducer<Probe.State, Probe.Action, Void> { state, action, _ in
       switch action {
       case .tap:
         return .run { send in
-          let finished = await spin(until: gate, started: started.continuation)
-          await send(.effect(finished ? "gate opened" : "timed out"))
+          await send(.effect(await occupyThread(until: gate, started: started.continuation)))
         }
       case let .effect(name):
         state.log.append(name)
@@ -337,16 +337,18 @@ struct StoreTests {
         return .none
       }
     }
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: ())
+    #expect(isOnMainQueue(), "the check below needs main-actor code to run on the main queue")
     let store = Store(initialState: Probe.State(), reducer: reducer, environment: ())
     let task = store.send(.tap("heavy"))
     var iterator = started.stream.makeAsyncIterator()
     await iterator.next()
-    // The heavy work is running now; the store must still take actions.
+    // The heavy work holds a thread now; the store must still take actions.
     store.send(.increment)
     #expect(store.state.count == 1)
-    gate.set()
+    gate.signal()
     await task.finish()
-    #expect(store.state.log == ["gate opened"])
+    #expect(store.state.log == ["off the main queue, gate opened"])
   }
 
   private var counter: Reducer<Probe.State, Probe.Action, Void> {
@@ -357,17 +359,27 @@ struct StoreTests {
   }
 }
 
-/// Busy-waits off the main actor until `gate` opens; a 10 s wall-clock backstop returns
-/// `false` instead of hanging if the work was wrongly run on the store's actor.
+/// Holds its thread, as CPU-bound work does, until `gate` opens, and says where it ran. If it
+/// ran on the store's actor, the test could not open the gate: a 60 s backstop turns that
+/// deadlock into a failure ("timed out"); it cannot make the test pass.
 @concurrent
-private func spin(until gate: Flag, started: AsyncStream<Void>.Continuation) async -> Bool {
+private func occupyThread(until gate: DispatchSemaphore, started: AsyncStream<Void>.Continuation)
+  async -> String
+{
+  let place = isOnMainQueue() ? "on the main queue" : "off the main queue"
   started.yield()
-  let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-  while !gate.isSet {
-    if ContinuousClock.now > deadline { return false }
-  }
-  return true
+  let opened = wait(for: gate, seconds: 60)
+  return "\(place), \(opened ? "gate opened" : "timed out")"
 }
+
+private func wait(for gate: DispatchSemaphore, seconds: Int) -> Bool {
+  gate.wait(timeout: .now() + .seconds(seconds)) == .success
+}
+
+private let mainQueueKey = DispatchSpecificKey<Void>()
+
+/// Whether the caller runs on the main queue, the main actor's executor.
+private func isOnMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) != nil }
 
 @MainActor
 final class StoreHolder {

@@ -12,7 +12,7 @@ enum Stress {
   static func run(seconds: Int, backstop: Duration = .seconds(5)) async -> Bool {
     let ledger = StressLedger(backstop: backstop)
     let kinds = StressLane.Kind.allCases + StressLane.Kind.allCases
-    print(
+    say(
       """
       stress: \(seconds) s, \(kinds.count) lanes (\(kinds.map(\.rawValue).joined(separator: ", "))); \
       an effect whose action is \(backstop) overdue, or a lane stuck that long, fails the run
@@ -28,7 +28,7 @@ enum Stress {
       // Resident memory every tenth of the run, to show it stays flat.
       for tenth in 1...10 {
         try? await Task.sleep(until: start + .seconds(seconds) * tenth / 10)
-        print(
+        say(
           "  \(seconds * tenth / 10) s: RSS \(ProcessMemory.mebibytes(ProcessMemory.resident)),"
             + " \(ledger.counts.started) effects started")
       }
@@ -42,17 +42,17 @@ enum Stress {
     let perSecond = Double(counts.started) / (Double(elapsed.components.seconds) + 1e-9)
     let lost = ledger.lostCount()
     let problems = ledger.problems()
-    print(
+    say(
       """
       effects started \(counts.started) (\(Int(perSecond))/s), actions delivered \
       \(counts.delivered), cancelled \(counts.cancelled), lost \(lost); \(rounds) rounds
       peak memory \(ProcessMemory.mebibytes(ProcessMemory.processPeak))
       """)
     if let problems {
-      print("stress: FAILED\n\(problems)")
+      say("stress: FAILED\n\(problems)")
       return false
     }
-    print("stress: ok")
+    say("stress: ok")
     return true
   }
 }
@@ -282,4 +282,10 @@ struct StressStore {
       await store?.send(action).finish()
     }
   }
+}
+
+/// Prints a line at once, unbuffered: progress shows as it comes, in a CI log too, and nothing
+/// is lost if the watchdog ends the process.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

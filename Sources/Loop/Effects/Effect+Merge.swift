@@ -47,26 +47,37 @@ extension Effect {
   /// return .concatenate(.run { _ in await environment.save(draft) }, .send(.saved))
   /// ```
   ///
-  /// The whole sequence is one task. An unhandled error in one effect ends the sequence and
-  /// is handled like the error of a single `.run`.
+  /// Its leading synchronous parts (`.send`, `.cancel(id:)`, and merges of those) are handled
+  /// as `.send` is, before the action that returned them finishes being processed; from its
+  /// first asynchronous part on, the sequence is one task. So an effect that sends `.b1`, whose
+  /// reducer returns `.concatenate(.send(.b2), .send(.b3))`, has all three reduced before its
+  /// `send(.b1)` returns. An unhandled error in one effect ends the sequence and is handled like
+  /// the error of a single `.run`.
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// Runs effects one after another: each starts when the one before has finished.
   public static func concatenate(_ effects: [Self]) -> Self {
     let effects = effects.filter { if case .none = $0.storage { false } else { true } }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default:
-      return Self(
-        storage: .one(
-          .run(
-            Run(
-              priority: nil, cancellation: [],
-              operation: { @MainActor send in
-                for effect in effects { try await effect.run(send: send) }
-              },
-              handler: nil))))
-    }
+    // NB: The synchronous prefix is spliced in as operations of its own, so it is handled now,
+    // in order, like a `.send`; the rest waits for it by starting only after this action's
+    // queued actions are reduced (the runner starts effects after `send` returns).
+    let prefix = effects.prefix { $0.isSynchronous }
+    let rest = effects.dropFirst(prefix.count)
+    guard !rest.isEmpty else { return Self(operations: prefix.flatMap(\.operations)) }
+    if prefix.isEmpty, rest.count == 1 { return rest[rest.startIndex] }
+    let sequence = Array(rest)
+    let run = Operation.run(
+      Run(
+        priority: nil, cancellation: [],
+        operation: { @MainActor send in
+          for effect in sequence { try await effect.run(send: send) }
+        },
+        handler: nil))
+    return Self(operations: prefix.flatMap(\.operations) + [run])
+  }
+
+  /// Whether the effect only sends and cancels: nothing in it needs a task.
+  var isSynchronous: Bool {
+    operations.allSatisfy { if case .run = $0 { false } else { true } }
   }
 }

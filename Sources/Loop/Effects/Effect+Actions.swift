@@ -21,7 +21,7 @@ extension Effect {
             try await effect.run(send: send)
           }
         } catch {
-          reportUnhandledError(error)
+          reportUnhandledError(error, of: nil)
         }
         continuation.finish()
       }

@@ -64,22 +64,35 @@ extension Effect.Run {
 
   /// Runs the operation as the effect of `token`, in the current task, and unregisters it
   /// from `storage` when it ends (or at once, if it was cancelled before it started).
+  ///
+  /// - Parameter reportsErrors: Whether an error no handler took is reported here, as a
+  ///   runtime warning, rather than rethrown. Reported here, it is reported *before* the effect
+  ///   counts as ended, so a `finish()` that returns has seen every report.
   @MainActor
   @inlinable
-  func execute(_ token: EffectToken, _ storage: EffectStorage, _ send: Send<Action>) async throws {
+  func execute(
+    _ token: EffectToken, _ storage: EffectStorage, _ send: Send<Action>,
+    reportsErrors: Bool = false
+  ) async throws {
     defer {
       token.finish()
       storage.unregister(token)
     }
     guard token.startInCurrentTask() else { return }
-    try await perform(send)
+    do {
+      try await perform(send)
+    } catch  where reportsErrors {
+      reportUnhandledError(error, of: token)
+    }
   }
 }
 
-/// Reports an error an effect threw that no `catch:` handler took.
+/// Reports an error an effect threw that no `catch:` handler took, to the warning handler of
+/// the send that started the effect (`effect`'s cascade's), or the one in scope.
 @usableFromInline
-func reportUnhandledError(_ error: any Error) {
+func reportUnhandledError(_ error: any Error, of effect: EffectToken?) {
   reportRuntimeWarning(
+    handler: effect?.cascade?.warningHandler,
     """
     An effect threw an error that no "catch:" handler took: \(error)
 

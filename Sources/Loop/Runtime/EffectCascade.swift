@@ -4,8 +4,14 @@
 final class EffectCascade: Sendable {
   private let state = LockedState(CascadeState<EffectToken, UnsafeContinuation<Void, Never>>())
 
+  /// The runtime-warning handler in scope at the send that made the cascade: its effects, and
+  /// the actions they feed back, report to it.
+  @usableFromInline let warningHandler: (@Sendable (String) -> Void)?
+
   @usableFromInline
-  init() {}
+  init() {
+    warningHandler = RuntimeWarnings.handler
+  }
 
   /// Adds a starting effect; cancels it at once if the cascade was cancelled.
   func add(_ token: EffectToken) {

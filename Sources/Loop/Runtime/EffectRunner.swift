@@ -82,7 +82,11 @@ final class EffectRunner<Action: Sendable> {
   /// The runner's loop: the one task group every effect of the store is a child of.
   @inlinable
   func run() async {
-    await storage.bind { await runGroup() }
+    // NB: No warning handler is inherited from the send that launched the runner: each effect
+    // reports to the handler of the send that started it (its cascade's).
+    await RuntimeWarnings.$handler.withValue(nil) {
+      await storage.bind { await runGroup() }
+    }
   }
 
   @inlinable
@@ -122,9 +126,9 @@ final class EffectRunner<Action: Sendable> {
         let storage = self.storage
         group.addImmediateTask(priority: job.run.priority) { @MainActor in
           do {
-            try await job.run.execute(job, storage, job.send)
+            try await job.run.execute(job, storage, job.send, reportsErrors: true)
           } catch {
-            reportUnhandledError(error)
+            reportUnhandledError(error, of: job)  // NB: `execute` reports them, before the effect ends
           }
         }
       }

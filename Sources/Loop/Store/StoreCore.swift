@@ -139,7 +139,12 @@ final class StoreCore<State, Action: Sendable> {
   @inlinable
   func feedBack(_ action: Action, cascade: EffectCascade) {
     guard !isShutDown else { return }
-    _ = send(action, cascade: cascade)
+    // NB: Warnings from reducing it go where the send that started the cascade said.
+    if let handler = cascade.warningHandler {
+      RuntimeWarnings.$handler.withValue(handler) { _ = send(action, cascade: cascade) }
+    } else {
+      _ = send(action, cascade: cascade)
+    }
   }
 
   /// Tells observers the state may have changed, once per top-level send.

@@ -28,7 +28,12 @@ extension TestStore {
     dropUnreceivedActions(before: "before \(step())", at: sourceLocation)
     let before = assertedState
     recorder.expectingSentAction = true
-    let task = store.send(action)
+    // NB: Every runtime warning this action leads to — from its reduce, its effects, and the
+    // actions they send back — fails the test at this line. A task-local, so tests running in
+    // parallel never see each other's.
+    let task = RuntimeWarnings.$handler.withValue(Self.recordingIssue(at: sourceLocation)) {
+      store.send(action)
+    }
     recorder.expectingSentAction = false
     let after = recorder.sentState ?? store.state
     recorder.sentState = nil
@@ -37,6 +42,12 @@ extension TestStore {
     record(SendRecord(task: task, action: action, location: sourceLocation))
     await settle(until: { store.inFlightEffectCount == 0 })
     return TestStoreTask(rawValue: task, timeout: timeout)
+  }
+
+  /// A runtime-warning handler that records each warning as a test failure at `location`.
+  nonisolated static func recordingIssue(at location: SourceLocation) -> @Sendable (String) -> Void
+  {
+    { message in Issue.record(Comment(rawValue: message), sourceLocation: location) }
   }
 
   /// Asserts the current state, with no action.
@@ -51,21 +62,30 @@ extension TestStore {
     withoutActuallyEscaping(update) { update in
       check(
         step: "the last action", before: assertedState, actual: store.state, assert: update,
-        at: sourceLocation)
+        requiresChange: false, at: sourceLocation)
     }
     assertedState = store.state
   }
 
   /// Checks `actual` against `before` changed by `assert`, as exhaustivity says.
+  ///
+  /// - Parameter requiresChange: Whether an assert closure claims a change, so that a state
+  ///   that did not change fails (as for an action; not for ``assert(_:sourceLocation:)``).
   func check(
     step: @autoclosure () -> String, before: State, actual: State,
-    assert: ((inout State) throws -> Void)?, at location: SourceLocation
+    assert: ((inout State) throws -> Void)?, requiresChange: Bool = true,
+    at location: SourceLocation
   ) {
     switch exhaustivity {
     case .on:
       var expected = before
       guard apply(assert, to: &expected, step: step(), at: location) else { return }
-      guard expected != actual else { return }
+      guard expected != actual else {
+        if assert != nil, requiresChange, actual == before {
+          fail(FailureMessage.noChange(after: step()), at: location)
+        }
+        return
+      }
       if assert == nil {
         fail(
           FailureMessage.unassertedChange(after: step(), before: before, after: actual),

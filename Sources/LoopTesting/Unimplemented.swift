@@ -49,6 +49,121 @@ public func unimplemented<A, B, C, Result>(
   { _, _, _ in throw unimplementedCall(endpoint, sourceLocation) }
 }
 
+// MARK: - Synchronous, throwing
+
+/// An unimplemented synchronous throwing endpoint: calling it records a test failure naming
+/// it, and throws ``UnimplementedError``.
+///
+/// ```swift
+/// let storage = Storage(load: unimplemented("Storage.load"))   // () throws -> Data
+/// ```
+public func unimplemented<Result>(
+  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable () throws -> Result {
+  { throw unimplementedCall(endpoint, sourceLocation) }
+}
+
+/// An unimplemented synchronous throwing endpoint taking one argument.
+public func unimplemented<A, Result>(
+  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A) throws -> Result {
+  { _ in throw unimplementedCall(endpoint, sourceLocation) }
+}
+
+/// An unimplemented synchronous throwing endpoint taking two arguments.
+public func unimplemented<A, B, Result>(
+  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A, B) throws -> Result {
+  { _, _ in throw unimplementedCall(endpoint, sourceLocation) }
+}
+
+/// An unimplemented synchronous throwing endpoint taking three arguments.
+public func unimplemented<A, B, C, Result>(
+  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A, B, C) throws -> Result {
+  { _, _, _ in throw unimplementedCall(endpoint, sourceLocation) }
+}
+
+// MARK: - Non-throwing, with a placeholder
+
+/// An unimplemented endpoint that cannot throw: calling it records a test failure naming it,
+/// then returns `placeholder` so the code under test can go on.
+///
+/// ```swift
+/// let analytics = Analytics(track: unimplemented("Analytics.track", placeholder: ()))
+/// let uuid = UUIDGenerator(next: unimplemented("UUIDGenerator.next", placeholder: UUID()))
+/// ```
+public func unimplemented<Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable () -> Result {
+  { unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// A non-throwing unimplemented endpoint taking one argument.
+public func unimplemented<A, Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A) -> Result {
+  { _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// A non-throwing unimplemented endpoint taking two arguments.
+public func unimplemented<A, B, Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A, B) -> Result {
+  { _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// A non-throwing unimplemented endpoint taking three arguments.
+public func unimplemented<A, B, C, Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A, B, C) -> Result {
+  { _, _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// An unimplemented async endpoint that cannot throw: records a test failure naming it, then
+/// returns `placeholder`.
+public func unimplemented<Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable () async -> Result {
+  { unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// A non-throwing async unimplemented endpoint taking one argument.
+public func unimplemented<A, Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A) async -> Result {
+  { _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// A non-throwing async unimplemented endpoint taking two arguments.
+public func unimplemented<A, B, Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A, B) async -> Result {
+  { _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+/// A non-throwing async unimplemented endpoint taking three arguments.
+public func unimplemented<A, B, C, Result>(
+  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> @Sendable (A, B, C) async -> Result {
+  { _, _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+}
+
+private func unimplementedValue<Result>(
+  _ endpoint: String, _ location: SourceLocation, _ placeholder: () -> Result
+) -> Result {
+  _ = unimplementedCall(endpoint, location)
+  return placeholder()
+}
+
 private func unimplementedCall(_ endpoint: String, _ location: SourceLocation) -> UnimplementedError
 {
   Issue.record(

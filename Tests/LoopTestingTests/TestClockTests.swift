@@ -50,12 +50,23 @@ struct TestClockTests {
     #expect(clock.now == TestClock.Instant())
   }
 
-  @Test("sleeping until a deadline that has passed returns at once")
-  func pastDeadline() async throws {
+  @Test(
+    "a zero-length or past sleep suspends until the next advance, as swift-clocks' does",
+    arguments: [Duration.zero, .seconds(-4)])
+  func zeroLengthSleep(duration: Duration) async {
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
-    try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
-    #expect(clock.sleeperCount == 0)
+    let woke = LockedState(false)
+    let task = Task(executorPreference: MainQueueTaskExecutor.shared) {
+      try await clock.sleep(for: duration)
+      woke.withLock { $0 = true }
+    }
+    while clock.sleeperCount < 1 { await Task.yield() }
+    #expect(!woke.withLock { $0 })
+    await clock.advance()
+    #expect((try? await task.value) != nil)
+    #expect(woke.withLock { $0 })
+    #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
   }
 
   @Test("run advances until no sleeper is left, following sleepers that sleep again")
@@ -80,15 +91,19 @@ struct TestClockTests {
   @Test("the state machine orders sleepers and never moves time back")
   func stateMachine() {
     var state = TestClockState<String>()
-    #expect(state.sleep(until: .seconds(2), waiter: "two") != nil)
-    #expect(state.sleep(until: .seconds(1), waiter: "one") != nil)
-    #expect(state.sleep(until: .zero, waiter: "past") == nil)
+    _ = state.sleep(until: .seconds(2), waiter: "two")
+    _ = state.sleep(until: .seconds(1), waiter: "one")
     #expect(state.nextWake(upTo: .seconds(5)) == "one")
     #expect(state.now == .seconds(1))
     #expect(state.nextWake(upTo: .seconds(5)) == "two")
     #expect(state.nextWake(upTo: .seconds(5)) == nil)
     #expect(state.now == .seconds(5))
     #expect(state.nextWake(upTo: .seconds(3)) == nil)
+    #expect(state.now == .seconds(5))
+    // A deadline already past still sleeps, and wakes at the next advance, without moving time.
+    _ = state.sleep(until: .seconds(1), waiter: "past")
+    #expect(state.sleeperCount == 1)
+    #expect(state.nextWake(upTo: .seconds(5)) == "past")
     #expect(state.now == .seconds(5))
   }
 }

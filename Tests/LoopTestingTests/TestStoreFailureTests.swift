@@ -98,17 +98,60 @@ struct TestStoreFailureTests {
     await store.skipInFlightEffects()
   }
 
-  @Test("receive with nothing running fails at once")
+  @Test("receive with nothing running fails at once, whatever its timeout")
   func nothingToReceive() async {
+    let store = makeStore()
+    await store.send(.factTapped)
+    await store.send(.stopTimer)  // nothing to cancel: the fact's effect keeps running
+    await store.skipInFlightEffects()
+    // NB: The timeout is an hour; the race's 60 s backstop only turns a wait into a failure.
+    let returnedFirst = await returnsBeforeBackstop {
+      await expectFailure(
+        """
+        Expected to receive Feature.Action.tick, but no action was received and no effect is running.
+
+        To fix, check that the reducer returns an effect that sends this action.
+        """
+      ) {
+        await store.receive(.tick, timeout: .seconds(3_600))
+      }
+    }
+    #expect(returnedFirst, "receive waited for its timeout though no effect was running")
+  }
+
+  @Test("an assert closure for an action that changed nothing", arguments: [false, true])
+  func noChange(settingSameValue: Bool) async {
     let store = makeStore()
     await expectFailure(
       """
-      Expected to receive Feature.Action.tick, but no action was received and no effect is running.
+      Expected the state to change after sending Feature.Action.noop, but it did not change.
 
-      To fix, check that the reducer returns an effect that sends this action.
+      The assert closure made no change to the state it was given.
+
+      To fix, omit the assert closure: without one, the test store asserts that the state did not change.
       """
     ) {
-      await store.receive(.tick)
+      await store.send(.noop) { if settingSameValue { $0.count = 0 } }
+    }
+  }
+
+  @Test("an assert closure for a received action that changed nothing")
+  func noChangeReceived() async {
+    let reducer = Reducer<Feature.State, Feature.Action, Void> { _, action, _ in
+      action == .chain ? .send(.noop) : .none
+    }
+    let store = TestStore(initialState: Feature.State(), reducer: reducer, environment: ())
+    await store.send(.chain)
+    await expectFailure(
+      """
+      Expected the state to change after receiving Feature.Action.noop, but it did not change.
+
+      The assert closure made no change to the state it was given.
+
+      To fix, omit the assert closure: without one, the test store asserts that the state did not change.
+      """
+    ) {
+      await store.receive(.noop) { _ in }
     }
   }
 
@@ -229,4 +272,20 @@ func expectFailure(
     return true
   }
   #expect(messages.withLock { $0 } == [message], sourceLocation: sourceLocation)
+}
+
+/// Whether `body` returns before a 60 s backstop on the real clock; the backstop cancels it.
+/// It can only turn a wait into a failure, never make a test pass.
+@MainActor
+func returnsBeforeBackstop(_ body: @escaping @MainActor @Sendable () async -> Void) async -> Bool {
+  let backstopFired = LockedState(false)
+  let work = Task { @MainActor in await body() }
+  let backstop = Task {
+    try await ContinuousClock().sleep(for: .seconds(60))
+    backstopFired.withLock { $0 = true }
+    work.cancel()
+  }
+  await work.value
+  backstop.cancel()
+  return !backstopFired.withLock { $0 }
 }

@@ -36,15 +36,16 @@ public final class TestClock: Clock, Sendable {
 
   /// Suspends until the clock has been advanced to `deadline`.
   ///
-  /// Returns at once if the deadline has passed; throws `CancellationError` at once if the
-  /// task is cancelled, before or while it sleeps.
+  /// A deadline that is now or past (a zero-length sleep) still suspends, until the next
+  /// ``advance(by:)``, ``advance(to:)`` or ``run()``, as swift-clocks' `TestClock` does: a
+  /// test decides when every sleep ends. Throws `CancellationError` at once if the task is
+  /// cancelled, before or while it sleeps.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = LockedState<Int?>(nil)
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: continuation) }
-        guard let sleeper else { return continuation.resume() }
         id.withLock { $0 = sleeper }
         // NB: Cancellation may have arrived between the check above and registration.
         if Task.isCancelled, let waiter = state.withLock({ $0.cancel(sleeper) }) {

@@ -23,10 +23,9 @@ struct TestClockState<Waiter> {
   /// The number of sleepers still asleep.
   var sleeperCount: Int { waiters.count }
 
-  /// Adds a sleeper; returns its id, or `nil` if the deadline has already passed (the caller
-  /// returns at once).
-  mutating func sleep(until deadline: Duration, waiter: Waiter) -> Int? {
-    guard deadline > now else { return nil }
+  /// Adds a sleeper and returns its id. A deadline that is now or past still sleeps: it wakes
+  /// at the next `advance` or `run`, as swift-clocks' `TestClock` does.
+  mutating func sleep(until deadline: Duration, waiter: Waiter) -> Int {
     let id = nextID
     nextID += 1
     waiters[id] = waiter

@@ -31,6 +31,17 @@ enum FailureMessage {
     """
   }
 
+  static func noChange(after step: String) -> String {
+    """
+    Expected the state to change after \(step), but it did not change.
+
+    The assert closure made no change to the state it was given.
+
+    To fix, omit the assert closure: without one, the test store asserts that the state did \
+    not change.
+    """
+  }
+
   static func unexpectedAction(expected: Any, received: Any) -> String {
     """
     The store received a different action than the one expected.

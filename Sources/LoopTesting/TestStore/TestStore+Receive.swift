@@ -68,10 +68,12 @@ extension TestStore {
   ) async {
     let timeout = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
-    let arrived = await waitForEffects(timeout: timeout) {
+    func hasArrived() -> Bool {
       exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matching($0.action) }
     }
-    guard arrived else {
+    // NB: With no effect in flight nothing more can arrive: stop waiting at once.
+    _ = await waitForEffects(timeout: timeout) { hasArrived() || store.inFlightEffectCount == 0 }
+    guard hasArrived() else {
       if !exhaustive, let last = recorder.received.last {
         // Everything received so far was skipped looking for this one.
         assertedState = last.state

@@ -177,7 +177,7 @@ func waitForEffects(timeout: Duration, until condition: () -> Bool) async -> Boo
   await MainQueueTaskExecutor.shared.settle(until: condition)
   if condition() { return true }
   let deadline = ContinuousClock.now.advanced(by: timeout)
-  while ContinuousClock.now < deadline {
+  while ContinuousClock.now < deadline, !Task.isCancelled {
     // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
     try? await Task.sleep(for: .milliseconds(1))
     await MainQueueTaskExecutor.shared.settle(until: condition)

@@ -128,7 +128,9 @@ final class EffectRunner<Action: Sendable> {
           do {
             try await job.run.execute(job, storage, job.send, reportsErrors: true)
           } catch {
-            reportUnhandledError(error, of: job)  // NB: `execute` reports them, before the effect ends
+            // NB: Unreachable in practice: `execute` reports errors itself, before the effect
+            // counts as ended.
+            reportUnhandledError(error, of: job)
           }
         }
       }

@@ -108,7 +108,7 @@ struct RuntimeWarningTests {
   func reportedBeforeFinish(round: Int) async {
     let warnings = LockedState<[String]>([])
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
-    let task = RuntimeWarnings.$handler.withValue({ message in
+    let task = RuntimeWarnings.withHandler({ message in
       warnings.withLock { $0.append(message) }
     }) {
       store.send(.save)
@@ -127,11 +127,10 @@ struct RuntimeWarningTests {
     let first = LockedState<[String]>([])
     let second = LockedState<[String]>([])
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
-    await RuntimeWarnings.$handler.withValue({ message in first.withLock { $0.append(message) } }) {
+    await RuntimeWarnings.withHandler({ message in first.withLock { $0.append(message) } }) {
       await store.send(.save).finish()
     }
-    await RuntimeWarnings.$handler.withValue({ message in second.withLock { $0.append(message) } })
-    {
+    await RuntimeWarnings.withHandler({ message in second.withLock { $0.append(message) } }) {
       await store.send(.save).finish()
       store.send(.child)
     }

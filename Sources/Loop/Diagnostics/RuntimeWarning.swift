@@ -18,28 +18,61 @@
 /// elsewhere sets a handler around the sends whose warnings it wants:
 ///
 /// ```swift
-/// await RuntimeWarnings.$handler.withValue({ message in logger.warning("\(message)") }) {
+/// await RuntimeWarnings.withHandler({ message in logger.warning("\(message)") }) {
 ///   await store.send(.load).finish()
 /// }
 /// ```
 ///
 /// The handler in scope when an action is sent receives every warning that action leads to:
 /// from its reduce, from the effects it starts, and from the actions those effects send back,
-/// however much later they run.
+/// however much later they run. It is bound to the current task (a task-local value), so
+/// concurrent tests never share one.
 public enum RuntimeWarnings {
-  /// The function that receives runtime warnings raised by what is sent in the current task;
-  /// `nil` writes them to standard error.
-  @TaskLocal public static var handler: (@Sendable (String) -> Void)?
+  /// The handler receiving the runtime warnings raised in the current task; `nil` when they go
+  /// to standard error.
+  public static var handler: (@Sendable (String) -> Void)? { current?.report }
+
+  /// Runs `operation` with `handler` receiving the runtime warnings of everything it sends.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives each warning's text; `nil` restores standard error.
+  ///   - operation: The work whose warnings `handler` receives.
+  public static func withHandler<Result>(
+    _ handler: (@Sendable (String) -> Void)?, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $current.withValue(handler.map(Handler.init), operation: operation)
+  }
+
+  /// Runs the async `operation` with `handler` receiving the runtime warnings of everything it
+  /// sends, including from effects that outlive `operation`.
+  public static func withHandler<Result>(
+    _ handler: (@Sendable (String) -> Void)?,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $current.withValue(handler.map(Handler.init), operation: operation)
+  }
+
+  /// A handler, boxed.
+  ///
+  /// NB: A task-local whose value is a function type crashes in optimised builds (Swift
+  /// 6.3.1 on Linux: `swift_task_localValuePush` is handed no type metadata); a class
+  /// reference does not.
+  @usableFromInline
+  package final class Handler: Sendable {
+    let report: @Sendable (String) -> Void
+    init(_ report: @escaping @Sendable (String) -> Void) { self.report = report }
+  }
+
+  @TaskLocal static var current: Handler?
 }
 
-/// Reports a runtime warning through `handler` if given, else ``RuntimeWarnings/handler``,
+/// Reports a runtime warning through `handler` if given, else the current task's handler,
 /// else to standard error.
 @usableFromInline
-package func reportRuntimeWarning(
-  handler: (@Sendable (String) -> Void)? = nil, _ message: String
-) {
-  if let handler = handler ?? RuntimeWarnings.handler {
-    handler(message)
+package func reportRuntimeWarning(handler: RuntimeWarnings.Handler? = nil, _ message: String) {
+  if let handler = handler ?? RuntimeWarnings.current {
+    handler.report(message)
     return
   }
   var line = "[Loop] warning: \(message)\n"

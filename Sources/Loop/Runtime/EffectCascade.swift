@@ -6,11 +6,18 @@ final class EffectCascade: Sendable {
 
   /// The runtime-warning handler in scope at the send that made the cascade: its effects, and
   /// the actions they feed back, report to it.
-  @usableFromInline let warningHandler: (@Sendable (String) -> Void)?
+  @usableFromInline let warningHandler: RuntimeWarnings.Handler?
 
   @usableFromInline
   init() {
-    warningHandler = RuntimeWarnings.handler
+    warningHandler = RuntimeWarnings.current
+  }
+
+  /// Runs `body` (the reduce of an action this cascade's effect sent) with the cascade's
+  /// warning handler as the current task's.
+  @usableFromInline
+  func withWarningHandler(_ body: () -> Void) {
+    RuntimeWarnings.$current.withValue(warningHandler, operation: body)
   }
 
   /// Adds a starting effect; cancels it at once if the cascade was cancelled.

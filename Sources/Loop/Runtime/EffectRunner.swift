@@ -84,7 +84,7 @@ final class EffectRunner<Action: Sendable> {
   func run() async {
     // NB: No warning handler is inherited from the send that launched the runner: each effect
     // reports to the handler of the send that started it (its cascade's).
-    await RuntimeWarnings.$handler.withValue(nil) {
+    await RuntimeWarnings.withHandler(nil) {
       await storage.bind { await runGroup() }
     }
   }

@@ -140,8 +140,8 @@ final class StoreCore<State, Action: Sendable> {
   func feedBack(_ action: Action, cascade: EffectCascade) {
     guard !isShutDown else { return }
     // NB: Warnings from reducing it go where the send that started the cascade said.
-    if let handler = cascade.warningHandler {
-      RuntimeWarnings.$handler.withValue(handler) { _ = send(action, cascade: cascade) }
+    if cascade.warningHandler != nil {
+      cascade.withWarningHandler { _ = send(action, cascade: cascade) }
     } else {
       _ = send(action, cascade: cascade)
     }

@@ -31,7 +31,7 @@ extension TestStore {
     // NB: Every runtime warning this action leads to — from its reduce, its effects, and the
     // actions they send back — fails the test at this line. A task-local, so tests running in
     // parallel never see each other's.
-    let task = RuntimeWarnings.$handler.withValue(Self.recordingIssue(at: sourceLocation)) {
+    let task = RuntimeWarnings.withHandler(Self.recordingIssue(at: sourceLocation)) {
       store.send(action)
     }
     recorder.expectingSentAction = false

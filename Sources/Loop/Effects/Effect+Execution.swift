@@ -81,7 +81,8 @@ extension Effect.Run {
     guard token.startInCurrentTask() else { return }
     do {
       try await perform(send)
-    } catch  where reportsErrors {
+    } catch {
+      guard reportsErrors else { throw error }
       reportUnhandledError(error, of: token)
     }
   }

@@ -122,19 +122,48 @@ struct RuntimeWarningTests {
     #expect(reported == 1)
   }
 
-  @Test("the handler in scope at each send gets that send's warnings, not the first send's")
-  func handlerPerSend() async {
+  @Test(
+    "the handler in scope at each send gets that send's warnings, not the first send's",
+    arguments: [Spelling.withHandler, .taskLocal])
+  func handlerPerSend(spelling: Spelling) async {
     let first = LockedState<[String]>([])
     let second = LockedState<[String]>([])
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
-    await RuntimeWarnings.withHandler({ message in first.withLock { $0.append(message) } }) {
+    await spelling.with({ message in first.withLock { $0.append(message) } }) {
       await store.send(.save).finish()
     }
-    await RuntimeWarnings.withHandler({ message in second.withLock { $0.append(message) } }) {
+    await spelling.with({ message in second.withLock { $0.append(message) } }) {
       await store.send(.save).finish()
       store.send(.child)
     }
     #expect(first.withLock { $0.count } == 1)
     #expect(second.withLock { $0.count } == 2)
+  }
+
+  @Test("a TestStore's own handler wins over one bound around it")
+  func testStoreHandlerWins() async {
+    let outer = LockedState<[String]>([])
+    let store = TestStore(initialState: State(), reducer: Self.reducer, environment: ())
+    let issues = await issues {
+      await RuntimeWarnings.$handler.withValue({ message in outer.withLock { $0.append(message) } })
+      {
+        await store.send(.save).finish()
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(outer.withLock { $0.isEmpty })
+  }
+
+  /// The two ways to bind a handler: `withHandler`, and the task-local's own `withValue`.
+  enum Spelling: Sendable {
+    case withHandler, taskLocal
+
+    @MainActor
+    func with(_ handler: @escaping @Sendable (String) -> Void, _ body: () async -> Void) async {
+      switch self {
+      case .withHandler: await RuntimeWarnings.withHandler(handler) { await body() }
+      case .taskLocal: await RuntimeWarnings.$handler.withValue(handler) { await body() }
+      }
+    }
   }
 }

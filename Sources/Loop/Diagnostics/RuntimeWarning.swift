@@ -28,9 +28,14 @@
 /// however much later they run. It is bound to the current task (a task-local value), so
 /// concurrent tests never share one.
 public enum RuntimeWarnings {
-  /// The handler receiving the runtime warnings raised in the current task; `nil` when they go
-  /// to standard error.
-  public static var handler: (@Sendable (String) -> Void)? { current?.report }
+  /// The handler bound with `RuntimeWarnings.$handler.withValue(…)`; `nil` writes warnings to
+  /// standard error.
+  ///
+  /// Prefer ``withHandler(_:operation:)-(_,()->Result)``, which does the same and which a
+  /// handler bound by it takes precedence over. NB: Binding this task-local (its value is a
+  /// function) crashes optimised builds with Swift 6.3.1 on Linux (`swift_task_localValuePush`
+  /// is handed no type metadata); `withHandler` keeps the handler in a class and does not.
+  @TaskLocal public static var handler: (@Sendable (String) -> Void)?
 
   /// Runs `operation` with `handler` receiving the runtime warnings of everything it sends.
   ///
@@ -40,7 +45,7 @@ public enum RuntimeWarnings {
   public static func withHandler<Result>(
     _ handler: (@Sendable (String) -> Void)?, operation: () throws -> Result
   ) rethrows -> Result {
-    try $current.withValue(handler.map(Handler.init), operation: operation)
+    try $current.withValue(Handler(handler), operation: operation)
   }
 
   /// Runs the async `operation` with `handler` receiving the runtime warnings of everything it
@@ -50,29 +55,37 @@ public enum RuntimeWarnings {
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await $current.withValue(handler.map(Handler.init), operation: operation)
+    try await $current.withValue(Handler(handler), operation: operation)
   }
 
-  /// A handler, boxed.
-  ///
-  /// NB: A task-local whose value is a function type crashes in optimised builds (Swift
-  /// 6.3.1 on Linux: `swift_task_localValuePush` is handed no type metadata); a class
-  /// reference does not.
+  /// Where a warning goes: a handler, or standard error (`report` is `nil`).
   @usableFromInline
   package final class Handler: Sendable {
-    let report: @Sendable (String) -> Void
-    init(_ report: @escaping @Sendable (String) -> Void) { self.report = report }
+    let report: (@Sendable (String) -> Void)?
+    init(_ report: (@Sendable (String) -> Void)?) { self.report = report }
+
+    /// Standard error, shared.
+    static let standardError = Handler(nil)
+
+    /// Where warnings go in the current task: a handler bound with `withHandler` (or by Loop),
+    /// else one bound to ``RuntimeWarnings/handler``, else standard error.
+    static var current: Handler {
+      RuntimeWarnings.current ?? RuntimeWarnings.handler.map(Handler.init) ?? .standardError
+    }
+
+    /// Whether warnings go to standard error.
+    @usableFromInline var isStandardError: Bool { report == nil }
   }
 
+  /// The handler bound by ``withHandler(_:operation:)-(_,()->Result)`` or by Loop itself.
   @TaskLocal static var current: Handler?
 }
 
-/// Reports a runtime warning through `handler` if given, else the current task's handler,
-/// else to standard error.
+/// Reports a runtime warning to `handler` if given, else where the current task's warnings go.
 @usableFromInline
 package func reportRuntimeWarning(handler: RuntimeWarnings.Handler? = nil, _ message: String) {
-  if let handler = handler ?? RuntimeWarnings.current {
-    handler.report(message)
+  if let report = (handler ?? .current).report {
+    report(message)
     return
   }
   var line = "[Loop] warning: \(message)\n"

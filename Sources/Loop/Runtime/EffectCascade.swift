@@ -6,11 +6,11 @@ final class EffectCascade: Sendable {
 
   /// The runtime-warning handler in scope at the send that made the cascade: its effects, and
   /// the actions they feed back, report to it.
-  @usableFromInline let warningHandler: RuntimeWarnings.Handler?
+  @usableFromInline let warningHandler: RuntimeWarnings.Handler
 
   @usableFromInline
   init() {
-    warningHandler = RuntimeWarnings.current
+    warningHandler = .current
   }
 
   /// Runs `body` (the reduce of an action this cascade's effect sent) with the cascade's

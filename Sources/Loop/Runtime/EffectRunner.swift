@@ -82,11 +82,7 @@ final class EffectRunner<Action: Sendable> {
   /// The runner's loop: the one task group every effect of the store is a child of.
   @inlinable
   func run() async {
-    // NB: No warning handler is inherited from the send that launched the runner: each effect
-    // reports to the handler of the send that started it (its cascade's).
-    await RuntimeWarnings.withHandler(nil) {
-      await storage.bind { await runGroup() }
-    }
+    await storage.bind { await runGroup() }
   }
 
   @inlinable

@@ -24,9 +24,15 @@ final class EffectStorage: Sendable {
   init() {}
 
   /// Runs `body` with this storage as ``current``, on the caller's actor.
+  ///
+  /// Runtime warnings go to standard error there: no handler is inherited from the send that
+  /// launched the runner. Each effect reports to the handler of the send that started it (its
+  /// cascade's), which `StoreCore.feedBack` binds.
   @usableFromInline
   func bind(isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void) async {
-    await Self.$current.withValue(self, operation: body)
+    await RuntimeWarnings.$current.withValue(.standardError) {
+      await Self.$current.withValue(self, operation: body)
+    }
   }
 
   /// Registers a starting effect, first cancelling the effects it replaces

@@ -139,8 +139,9 @@ final class StoreCore<State, Action: Sendable> {
   @inlinable
   func feedBack(_ action: Action, cascade: EffectCascade) {
     guard !isShutDown else { return }
-    // NB: Warnings from reducing it go where the send that started the cascade said.
-    if cascade.warningHandler != nil {
+    // NB: Warnings from reducing it go where the send that started the cascade said. The
+    // runner's tasks already send them to standard error, so that case binds nothing.
+    if !cascade.warningHandler.isStandardError {
       cascade.withWarningHandler { _ = send(action, cascade: cascade) }
     } else {
       _ = send(action, cascade: cascade)

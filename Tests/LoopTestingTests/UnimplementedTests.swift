@@ -16,6 +16,16 @@ struct UnimplementedTests {
     var void: @Sendable (String, Int) -> Void
   }
 
+  /// Every endpoint unimplemented.
+  static var unimplementedDependencies: Dependencies {
+    Dependencies(
+      asyncThrowing: unimplemented("D.asyncThrowing"), throwing: unimplemented("D.throwing"),
+      plain: unimplemented("D.plain", placeholder: "—"),
+      plainThree: unimplemented("D.plainThree", placeholder: -1),
+      async: unimplemented("D.async", placeholder: []),
+      void: unimplemented("D.void", placeholder: ()))
+  }
+
   static func failures(_ body: () async -> Void) async -> [String] {
     let messages = LockedState<[String]>([])
     await withKnownIssue {
@@ -38,12 +48,7 @@ struct UnimplementedTests {
 
   @Test("throwing endpoints fail the test and throw UnimplementedError")
   func throwing() async {
-    let dependencies = Dependencies(
-      asyncThrowing: unimplemented("D.asyncThrowing"), throwing: unimplemented("D.throwing"),
-      plain: unimplemented("D.plain", placeholder: "—"),
-      plainThree: unimplemented("D.plainThree", placeholder: -1),
-      async: unimplemented("D.async", placeholder: []),
-      void: unimplemented("D.void", placeholder: ()))
+    let dependencies = Self.unimplementedDependencies
     let failures = await Self.failures {
       await #expect(throws: UnimplementedError(endpoint: "D.asyncThrowing")) {
         try await dependencies.asyncThrowing(1, 2)
@@ -57,12 +62,7 @@ struct UnimplementedTests {
 
   @Test("non-throwing endpoints fail the test and return their placeholder")
   func placeholders() async {
-    let dependencies = Dependencies(
-      asyncThrowing: unimplemented("D.asyncThrowing"), throwing: unimplemented("D.throwing"),
-      plain: unimplemented("D.plain", placeholder: "—"),
-      plainThree: unimplemented("D.plainThree", placeholder: -1),
-      async: unimplemented("D.async", placeholder: []),
-      void: unimplemented("D.void", placeholder: ()))
+    let dependencies = Self.unimplementedDependencies
     let failures = await Self.failures {
       #expect(dependencies.plain() == "—")
       #expect(dependencies.plainThree(1, 2, 3) == -1)

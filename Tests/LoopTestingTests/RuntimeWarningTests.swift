@@ -76,6 +76,20 @@ struct RuntimeWarningTests {
         """)
   }
 
+  @Test("each warning is reported at the line of its own send, from a loop or not")
+  func linePerSend() async {
+    let store = TestStore(initialState: State(), reducer: Self.reducer, environment: ())
+    let first = #line + 3
+    let second = #line + 3
+    let issues = await issues {
+      for _ in 0..<2 { await store.send(.child) }
+      let task = await store.send(.save)
+      await store.send(.child)
+      await task.finish()
+    }
+    #expect(issues.compactMap(\.line).sorted() == [first, first, second, second + 1])
+  }
+
   @Test("an action for a nil optional child fails the test")
   func optionalChildFails() async {
     let store = TestStore(initialState: State(), reducer: Self.reducer, environment: ())

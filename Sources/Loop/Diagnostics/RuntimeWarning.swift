@@ -58,11 +58,19 @@ public enum RuntimeWarnings {
     try await $current.withValue(Handler(handler), operation: operation)
   }
 
+  /// Runs `operation` with `handler`, made once and kept, as the current task's handler: a
+  /// test store binds one per line that sends, not one per send.
+  package static func withHandler<Result>(
+    _ handler: Handler, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $current.withValue(handler, operation: operation)
+  }
+
   /// Where a warning goes: a handler, or standard error (`report` is `nil`).
   @usableFromInline
   package final class Handler: Sendable {
     let report: (@Sendable (String) -> Void)?
-    init(_ report: (@Sendable (String) -> Void)?) { self.report = report }
+    package init(_ report: (@Sendable (String) -> Void)?) { self.report = report }
 
     /// Standard error, shared.
     static let standardError = Handler(nil)

@@ -61,6 +61,12 @@ extension TestStore {
       assert: assert, at: sourceLocation, matching: { casePath.extract(from: $0) != nil })
   }
 
+  /// Whether the action `receive` waits for has arrived: any action when exhaustive, else one
+  /// `matching` accepts.
+  private func hasArrived(exhaustive: Bool, _ matching: (Action) -> Bool) -> Bool {
+    exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matching($0.action) }
+  }
+
   private func receive(
     description: @autoclosure () -> String, expected: Action?, timeout: Duration?,
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
@@ -68,12 +74,11 @@ extension TestStore {
   ) async {
     let timeout = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
-    func hasArrived() -> Bool {
-      exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matching($0.action) }
-    }
     // NB: With no effect in flight nothing more can arrive: stop waiting at once.
-    _ = await waitForEffects(timeout: timeout) { hasArrived() || store.inFlightEffectCount == 0 }
-    guard hasArrived() else {
+    _ = await waitForEffects(timeout: timeout) {
+      hasArrived(exhaustive: exhaustive, matching) || store.inFlightEffectCount == 0
+    }
+    guard hasArrived(exhaustive: exhaustive, matching) else {
       if !exhaustive, let last = recorder.received.last {
         // Everything received so far was skipped looking for this one.
         assertedState = last.state

@@ -31,7 +31,7 @@ extension TestStore {
     // NB: Every runtime warning this action leads to — from its reduce, its effects, and the
     // actions they send back — fails the test at this line. A task-local, so tests running in
     // parallel never see each other's.
-    let task = RuntimeWarnings.withHandler(Self.recordingIssue(at: sourceLocation)) {
+    let task = RuntimeWarnings.withHandler(warningHandler(at: sourceLocation)) {
       store.send(action)
     }
     recorder.expectingSentAction = false
@@ -45,9 +45,15 @@ extension TestStore {
   }
 
   /// A runtime-warning handler that records each warning as a test failure at `location`.
-  nonisolated static func recordingIssue(at location: SourceLocation) -> @Sendable (String) -> Void
-  {
-    { message in Issue.record(Comment(rawValue: message), sourceLocation: location) }
+  ///
+  /// The last one is kept: a loop that sends from one line makes one.
+  func warningHandler(at location: SourceLocation) -> RuntimeWarnings.Handler {
+    if let last = lastWarningHandler, last.location == location { return last.handler }
+    let handler = RuntimeWarnings.Handler { message in
+      Issue.record(Comment(rawValue: message), sourceLocation: location)
+    }
+    lastWarningHandler = (location, handler)
+    return handler
   }
 
   /// Asserts the current state, with no action.

@@ -48,6 +48,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
   let store: Store<State, Action>
   let recorder: Recorder<State, Action, Environment>
+  /// The warning handler of the last line that sent, to reuse when it sends again.
+  var lastWarningHandler: (location: SourceLocation, handler: RuntimeWarnings.Handler)?
   /// The state the test has accounted for so far.
   var assertedState: State
   /// The sends whose effects may still be running, to name them if they outlive the test.

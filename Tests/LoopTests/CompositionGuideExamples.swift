@@ -106,6 +106,21 @@ struct AppEnvironment: Sendable {
 
 @Suite("Guide examples: composition")
 struct CompositionGuideExamples {
+  @Test("onChange clears the fact when the count moves")
+  @MainActor func onChange() {
+    let counterWithFreshFacts = Counter.reducer.onChange(of: \.count) { _, _, state, _, _ in
+      state.fact = nil
+      return .none
+    }
+    let store = Store(
+      initialState: Counter.State(count: 1, fact: "1 is odd."), reducer: counterWithFreshFacts,
+      environment: Counter.Environment(fact: { "\($0)" }))
+    store.send(.factLoaded("1 is the loneliest number."))
+    #expect(store.state.fact == "1 is the loneliest number.")
+    store.send(.increment)
+    #expect(store.state.fact == nil)
+  }
+
   @Test("the scoped counter store sends through the app, and the middleware tracks each action")
   @MainActor func scopedCounter() async {
     let (events, tracker) = AsyncStream.makeStream(of: String.self)

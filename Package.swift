@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "Loop",
-  platforms: [.macOS(.v26), .iOS(.v26), .tvOS(.v26), .watchOS(.v26), .visionOS(.v26)],
+  // The Observation floor; newer APIs are used behind `if #available` (see RuntimePath).
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
@@ -12,7 +13,9 @@ let package = Package(
     .executable(name: "loop-benchmarks", targets: ["LoopBenchmarks"]),
   ],
   targets: [
-    .target(name: "Loop"),
+    .target(name: "Loop", dependencies: ["LoopAtomics"]),
+    // Atomic operations below `Synchronization.Atomic`'s floor (macOS 15, iOS 18).
+    .target(name: "LoopAtomics"),
     .target(name: "LoopTesting", dependencies: ["Loop"]),
     .target(
       name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),

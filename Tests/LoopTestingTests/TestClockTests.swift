@@ -4,7 +4,7 @@ import Testing
 @testable import LoopTesting
 
 @MainActor
-@Suite("TestClock")
+@Suite("TestClock", .deterministicJobs)
 struct TestClockTests {
   @Test("sleepers wake in deadline order, ties in the order they slept")
   func wakeOrder() async {
@@ -14,7 +14,7 @@ struct TestClockTests {
     // each woken one run on before it wakes the next. A task on the global pool would come
     // back whenever a thread is free, in an order that depends on the machine's load.
     let tasks = [("c", 3), ("a", 1), ("b1", 2), ("b2", 2)].map { name, seconds in
-      Task(executorPreference: MainQueueTaskExecutor.shared) {
+      DeterministicJobs.task {
         try await clock.sleep(for: .seconds(seconds))
         order.withLock { $0.append(name) }
       }
@@ -57,7 +57,7 @@ struct TestClockTests {
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
     let woke = LockedState(false)
-    let task = Task(executorPreference: MainQueueTaskExecutor.shared) {
+    let task = DeterministicJobs.task {
       try await clock.sleep(for: duration)
       woke.withLock { $0 = true }
     }
@@ -75,7 +75,7 @@ struct TestClockTests {
     let ticks = LockedState(0)
     // NB: On the test executor, so `run` sees each sleep again before it looks for the next
     // deadline (see `wakeOrder`).
-    let task = Task(executorPreference: MainQueueTaskExecutor.shared) {
+    let task = DeterministicJobs.task {
       for _ in 0..<3 {
         try await clock.sleep(for: .seconds(10))
         ticks.withLock { $0 += 1 }

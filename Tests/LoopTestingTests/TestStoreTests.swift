@@ -1,6 +1,5 @@
 import Loop
 import LoopTesting
-import Synchronization
 import Testing
 
 @MainActor
@@ -142,9 +141,9 @@ struct TestStoreTests {
 
 /// Counts how often a ``Spy`` is reflected, which is what dumping it for a message does.
 private final class MirrorCount: Sendable {
-  private let count = Atomic<Int>(0)
-  var value: Int { count.load(ordering: .relaxed) }
-  func increment() { count.add(1, ordering: .relaxed) }
+  private let count = LockedState(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
 }
 
 private struct Spy: Equatable, Sendable, CustomReflectable {

@@ -3,7 +3,7 @@ import Loop
 import Testing
 
 @MainActor
-@Suite("EffectRunner wake-ups")
+@Suite("EffectRunner wake-ups", .deterministicJobs)
 struct EffectRunnerTests {
   /// The lost wake-up, made deterministic: a send that lands while the runner is on its way to
   /// wait (anywhere between its last look at the queue and publishing its waiter) must still

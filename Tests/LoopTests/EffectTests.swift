@@ -24,7 +24,7 @@ private func harness(
 }
 
 @MainActor
-@Suite("Effect")
+@Suite("Effect", .deterministicJobs)
 struct EffectTests {
   @Test(".none and .send create no task")
   func noneAndSendCreateNoTask() {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import Loop
@@ -8,12 +7,13 @@ import Testing
 @Suite("MainActorTaskExecutor")
 struct MainActorTaskExecutorTests {
   @Test("a task preferring it resumes on the main queue in order, with no trip through the pool")
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func resumesInMainQueueOrder() async {
     // NB: Through the global executor the task would come back after the marker most of the
     // time, not always (it races the pool); 20 rounds make a regression fail every run. Straight
     // onto the main queue, every round is in order by the queue's FIFO.
     for round in 1...20 {
-      let log = Mutex<[String]>([])
+      let log = LockedState<[String]>([])
       await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
         await withUnsafeContinuation { continuation in
           // Runs on the main actor once this task has suspended: it resumes the task, then

@@ -2,7 +2,6 @@ import Dispatch
 import Loop
 import LoopTesting
 import Observation
-import Synchronization
 import Testing
 
 @MainActor
@@ -95,7 +94,9 @@ struct StoreTests {
     #expect(store.state.log == (0..<100).map { "\($0)" })
   }
 
-  @Test("finish waits for the whole cascade: effects and the effects of the actions they send")
+  @Test(
+    "finish waits for the whole cascade: effects and the effects of the actions they send",
+    .deterministicJobs)
   func finishWaitsForCascade() async {
     let clock = TestClock()
     let reducer = Reducer<Probe.State, Probe.Action, TestClock> { state, action, clock in
@@ -133,7 +134,9 @@ struct StoreTests {
     #expect(store.inFlightEffectCount == 0)
   }
 
-  @Test("StoreTask.cancel cancels the cascade, and nothing it sends afterwards is reduced")
+  @Test(
+    "StoreTask.cancel cancels the cascade, and nothing it sends afterwards is reduced",
+    .deterministicJobs)
   func storeTaskCancel() async {
     let clock = TestClock()
     let cancelled = Flag()
@@ -168,7 +171,8 @@ struct StoreTests {
   }
 
   @Test(
-    "cancellation ids are scoped to the store: another store's cancel leaves this one's effects alone"
+    "cancellation ids are scoped to the store: another store's cancel leaves this one's effects alone",
+    .deterministicJobs
   )
   func cancellationIsPerStore() async {
     let clock = TestClock()
@@ -200,7 +204,9 @@ struct StoreTests {
     #expect(second.state.log == [])
   }
 
-  @Test("releasing the store cancels its effects, and no action reaches its reducer afterwards")
+  @Test(
+    "releasing the store cancels its effects, and no action reaches its reducer afterwards",
+    .deterministicJobs)
   func releaseCancelsEffects() async {
     let clock = TestClock()
     let cancelled = Flag()

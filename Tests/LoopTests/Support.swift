@@ -1,6 +1,5 @@
 import Loop
 import LoopTesting
-import Synchronization
 
 /// A counter-ish feature used across the store tests: every action is logged in the state.
 enum Probe {
@@ -24,30 +23,35 @@ final class WarningLog: Sendable {
 }
 
 extension Store {
-  /// A store whose effects run deterministically on the main queue, for tests with a TestClock.
+  /// A store whose effects run deterministically on the main queue, for tests with a TestClock
+  /// (in a suite with the `.deterministicJobs` trait, for the portable runtime path).
+  @MainActor
   static func testing<Environment>(
     _ initialState: State, _ reducer: Reducer<State, Action, Environment>,
     _ environment: Environment
   ) -> Store {
     Store(
       initialState: initialState, reducer: reducer, environment: environment,
-      executor: MainQueueTaskExecutor.shared)
+      executor: DeterministicJobs.preferredExecutor)
   }
 }
 
 /// A flag set once, readable from any thread.
 final class Flag: Sendable {
-  private let value = Atomic<Bool>(false)
-  var isSet: Bool { value.load(ordering: .acquiring) }
-  func set() { value.store(true, ordering: .releasing) }
+  private let value = LockedState(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
 }
 
 /// A count, readable from any thread.
 final class Tally: Sendable {
-  private let count = Atomic<Int>(0)
-  var value: Int { count.load(ordering: .acquiring) }
+  private let count = LockedState(0)
+  var value: Int { count.withLock { $0 } }
   /// Adds one and returns the new count.
   @discardableResult func increment() -> Int {
-    count.add(1, ordering: .acquiringAndReleasing).newValue
+    count.withLock { count in
+      count += 1
+      return count
+    }
   }
 }

@@ -17,7 +17,7 @@ extension Effect {
     case let .many(operations):
       try await withThrowingDiscardingTaskGroup { group in
         for operation in operations {
-          group.addImmediateTask { @MainActor in try await operation.run(send: send) }
+          group.addMainActorTask { try await operation.run(send: send) }
         }
       }
     }
@@ -41,7 +41,7 @@ extension Effect.Operation {
       let token = EffectToken(tags: run.cancellation, cascade: nil)
       storage.register(token)
       try await withThrowingDiscardingTaskGroup { group in
-        group.addImmediateTask { @MainActor in try await run.execute(token, storage, send) }
+        group.addMainActorTask { try await run.execute(token, storage, send) }
       }
     }
   }

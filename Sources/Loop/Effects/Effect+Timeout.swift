@@ -14,11 +14,11 @@ extension Effect {
     let effect = self
     return Self.run { send in
       let timedOut = try await withThrowingTaskGroup(of: Bool.self) { group in
-        group.addImmediateTask { @MainActor in
+        group.addMainActorTask {
           try await effect.run(send: send)
           return false
         }
-        group.addImmediateTask { @MainActor in
+        group.addMainActorTask {
           try await clock.sleep(for: duration)
           return true
         }

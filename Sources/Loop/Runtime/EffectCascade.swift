@@ -44,8 +44,8 @@ final class EffectCascade: Sendable {
   /// Waits until no effect of the cascade runs; if the waiting task is cancelled, cancels
   /// the cascade and goes on waiting for its effects to end.
   ///
-  /// A waiter on the main actor waits preferring ``MainActorTaskExecutor``, so the last
-  /// effect's end wakes it with one main-queue job.
+  /// On the fast runtime path, a waiter on the main actor waits preferring
+  /// ``MainActorTaskExecutor``, so the last effect's end wakes it with one main-queue job.
   func finish(isolation: isolated (any Actor)? = #isolation) async {
     guard isRunning else { return }
     if isolation === MainActor.shared {
@@ -59,7 +59,11 @@ final class EffectCascade: Sendable {
   private func finishOnMainActor() async {
     // NB: Marked `@MainActor` so it stays on the main actor; unmarked, it would be nonisolated
     // and start with a hop.
-    await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+      await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
+        await waitCancellingOnCancel()
+      }
+    } else {
       await waitCancellingOnCancel()
     }
   }

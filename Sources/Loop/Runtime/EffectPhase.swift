@@ -1,18 +1,21 @@
-import Synchronization
-
 /// The life of one running effect, as a pure state machine: started once, cancelled at most
 /// once, finished once. Each transition says what the caller must do next; ``EffectToken``
-/// applies them to an atomic, so an effect needs no lock of its own.
+/// applies them to an atomic word, so an effect needs no lock of its own.
 ///
 /// `cancelling` is the one phase that holds a resource: the canceller is using the task's
 /// handle, and the task must not end (its handle would dangle) until the canceller moves on
 /// to `cancelled`.
-enum EffectPhase: UInt8, AtomicRepresentable, Sendable {
-  case pending
+enum EffectPhase: Int, Sendable {
+  case pending = 0
   case running
   case cancelling
   case cancelled
   case finished
+
+  /// The phase stored in an atomic word; only ever a phase's raw value is stored there.
+  init(word: Int) {
+    self = EffectPhase(rawValue: word) ?? .finished
+  }
 
   /// What finishing does from this phase.
   enum Finish: Equatable {

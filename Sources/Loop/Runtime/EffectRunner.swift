@@ -5,12 +5,13 @@
 /// effect runs on the main actor up to its first real suspension without a thread hop.
 /// `shutDown` cancels the group: every effect is cancelled and the runner ends when they do.
 ///
-/// The runner waits for work preferring ``MainActorTaskExecutor``, so a wake-up is one
-/// main-queue job rather than a trip through the global executor and back. The preference is
-/// scoped to the wait: effects started outside it have none, and run their nonisolated work on
-/// the global executor as any task does (a child with a preference pays for a lock on every
-/// actor hop). A test store's executor is preferred by the whole runner, and so inherited by
-/// its effects.
+/// On the fast runtime path (see ``RuntimePath``) the runner waits for work preferring
+/// ``MainActorTaskExecutor``, so a wake-up is one main-queue job rather than a trip through the
+/// global executor and back. The preference is scoped to the wait: effects started outside it
+/// have none, and run their nonisolated work on the global executor as any task does (a child
+/// with a preference pays for a lock on every actor hop). A test store's executor is preferred
+/// by the whole runner, and so inherited by its effects. The portable path waits with no
+/// preference and starts effects as ordinary main-actor child tasks: more hops, same order.
 ///
 /// The path an effect takes (`start`, the loop, the child task's body) is `@inlinable`, so it
 /// is specialised for the app's `Action` in the app's module, as ``Store/send(_:)`` is:
@@ -20,9 +21,7 @@
 final class EffectRunner<Action: Sendable> {
   @usableFromInline let storage = EffectStorage()
   /// What the runner and its effects prefer throughout: a test store's executor, or none.
-  @usableFromInline let executor: (any TaskExecutor)?
-  /// What the runner prefers while it waits for work.
-  @usableFromInline let waitExecutor: (any TaskExecutor)?
+  @usableFromInline let executor: PreferredExecutor?
   @usableFromInline var state = EffectRunnerState<
     EffectJob<Action>, UnsafeContinuation<Void, Never>
   >()
@@ -32,9 +31,8 @@ final class EffectRunner<Action: Sendable> {
 
   /// - Parameter executor: What effects prefer for their nonisolated work; `nil` for the
   ///   global executor, as for any task.
-  init(executor: (any TaskExecutor)?) {
+  init(executor: PreferredExecutor?) {
     self.executor = executor
-    self.waitExecutor = executor == nil ? MainActorTaskExecutor.shared : nil
   }
 
   /// Queues `run` as a new effect of `cascade` and wakes the runner.
@@ -72,7 +70,9 @@ final class EffectRunner<Action: Sendable> {
     let runner = self
     // NB: `Task(executorPreference:)` takes a nonisolated closure, which starts on the
     // preferred executor (or the global one); only a plain `Task` starts on the main actor.
-    if let executor {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
+      let executor = executor?.taskExecutor
+    {
       task = Task(executorPreference: executor) { await runner.run() }
     } else {
       task = Task { await runner.run() }
@@ -106,7 +106,15 @@ final class EffectRunner<Action: Sendable> {
   /// effect finds no waiter to resume, and never starts.
   @inlinable
   func waitForWork() async {
-    await withTaskExecutorPreference(waitExecutor) { @MainActor in
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+      // NB: With a test store's executor, the whole runner already prefers it.
+      let preference: (any TaskExecutor)? = executor == nil ? MainActorTaskExecutor.shared : nil
+      await withTaskExecutorPreference(preference) { @MainActor in
+        await withUnsafeContinuation { continuation in
+          state.wait(continuation)?.resume()
+        }
+      }
+    } else {
       await withUnsafeContinuation { continuation in
         state.wait(continuation)?.resume()
       }
@@ -120,7 +128,7 @@ final class EffectRunner<Action: Sendable> {
       state.takePending(into: &batch)
       for job in batch {
         let storage = self.storage
-        group.addImmediateTask(priority: job.run.priority) { @MainActor in
+        group.addMainActorTask(priority: job.run.priority) {
           do {
             try await job.run.execute(job, storage, job.send, reportsErrors: true)
           } catch {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A store's effect bookkeeping, shared by the store and its effects' tasks: the
 /// cancellation registry, the count of effects in flight, and the throttle windows.
 ///
@@ -18,10 +16,14 @@ final class EffectStorage: Sendable {
 
   private let state = LockedState(State())
   // NB: Counted apart from `state`, so an effect with no cancellation id takes no lock here.
-  private let inFlight = Atomic<Int>(0)
+  private let inFlight = AtomicWords(count: 1)
 
   @usableFromInline
   init() {}
+
+  deinit {
+    inFlight.deallocate()
+  }
 
   /// Runs `body` with this storage as ``current``, on the caller's actor.
   ///
@@ -39,7 +41,7 @@ final class EffectStorage: Sendable {
   /// (`cancelInFlight`), and counts it in flight.
   @usableFromInline
   func register(_ token: EffectToken) {
-    inFlight.add(1, ordering: .acquiringAndReleasing)
+    inFlight.add(1, at: 0)
     if !token.tags.isEmpty {
       let replaced = state.withLock { $0.registry.register(token, tags: token.tags) }
       for old in replaced { old.cancel() }
@@ -53,7 +55,7 @@ final class EffectStorage: Sendable {
     if !token.tags.isEmpty {
       state.withLock { $0.registry.unregister(token, tags: token.tags) }
     }
-    inFlight.subtract(1, ordering: .acquiringAndReleasing)
+    inFlight.add(-1, at: 0)
     token.cascade?.remove(token)
   }
 
@@ -64,7 +66,7 @@ final class EffectStorage: Sendable {
   }
 
   /// The number of effects started and not yet ended.
-  var inFlightCount: Int { inFlight.load(ordering: .acquiring) }
+  var inFlightCount: Int { inFlight.load(0) }
 
   /// Reads and updates the throttle state kept for `id`.
   func withThrottleState<Value: Sendable, Result>(

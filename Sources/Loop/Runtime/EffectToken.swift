@@ -1,9 +1,7 @@
-import Synchronization
-
 /// The handle on one running effect: cancels its task, and tells whether it was cancelled.
 ///
-/// Its ``EffectPhase`` lives in an atomic, so starting, cancelling and finishing an effect
-/// take no lock and the token is one allocation. Cancellation is safe from any thread and
+/// Its ``EffectPhase`` lives in an atomic word, so starting, cancelling and finishing an effect
+/// take no lock. Cancellation is safe from any thread and
 /// re-entrant: a task's cancellation handlers may cancel other effects (or this one again)
 /// without deadlocking, because only the first canceller gets past `cancelRequested`.
 @usableFromInline
@@ -14,8 +12,8 @@ class EffectToken: @unchecked Sendable {
   // the phase is `cancelling`, so the handle never outlives its task.
   let tags: [CancellationTag]
   let cascade: EffectCascade?
-  private let cancelRequested = Atomic<Bool>(false)
-  private let phase = Atomic<EffectPhase>(.pending)
+  /// Word 0: whether a cancel was requested (0 or 1). Word 1: the ``EffectPhase``.
+  private let words = AtomicWords(count: 2)
   private nonisolated(unsafe) var task: UnsafeCurrentTask?
 
   @usableFromInline
@@ -24,12 +22,29 @@ class EffectToken: @unchecked Sendable {
     self.cascade = cascade
   }
 
+  deinit {
+    words.deallocate()
+  }
+
   /// Whether the effect has been asked to stop.
-  final var isCancelled: Bool { cancelRequested.load(ordering: .acquiring) }
+  final var isCancelled: Bool { words.load(0) != 0 }
+
+  /// The effect's phase now.
+  final var phase: EffectPhase { EffectPhase(word: words.load(1)) }
+
+  /// Moves the phase from `expected` to `desired` if it is still `expected`; returns whether
+  /// it moved and the phase it found.
+  private func exchangePhase(
+    _ expected: EffectPhase, _ desired: EffectPhase
+  ) -> (exchanged: Bool, original: EffectPhase) {
+    let (exchanged, original) = words.compareExchange(
+      at: 1, expected: expected.rawValue, desired: desired.rawValue)
+    return (exchanged, EffectPhase(word: original))
+  }
 
   /// Whether cancelling the effect would do nothing: it has ended, or was cancelled.
   final var needsNoCancel: Bool {
-    switch phase.load(ordering: .acquiring) {
+    switch phase {
     case .pending, .running: false
     case .cancelling, .cancelled, .finished: true
     }
@@ -42,28 +57,21 @@ class EffectToken: @unchecked Sendable {
     withUnsafeCurrentTask { task in
       guard let task else { return false }
       self.task = task
-      return phase.compareExchange(
-        expected: .pending, desired: .running, ordering: .acquiringAndReleasing
-      ).exchanged
+      return exchangePhase(.pending, .running).exchanged
     }
   }
 
   /// Cancels the effect: a pending one never starts, a running one's task is cancelled.
   @usableFromInline
   final func cancel() {
-    guard
-      cancelRequested.compareExchange(
-        expected: false, desired: true, ordering: .acquiringAndReleasing
-      ).exchanged
-    else { return }
-    var current = phase.load(ordering: .acquiring)
+    guard words.compareExchange(at: 0, expected: 0, desired: 1).exchanged else { return }
+    var current = phase
     while let (next, cancelsTask) = current.cancelled {
-      let (exchanged, original) = phase.compareExchange(
-        expected: current, desired: next, ordering: .acquiringAndReleasing)
+      let (exchanged, original) = exchangePhase(current, next)
       if exchanged {
         if cancelsTask {
           task?.cancel()
-          phase.store(.cancelled, ordering: .releasing)
+          words.store(EffectPhase.cancelled.rawValue, at: 1)
         }
         return
       }
@@ -75,16 +83,15 @@ class EffectToken: @unchecked Sendable {
   /// now, waits for it: that takes as long as the task's cancellation handlers.
   @usableFromInline
   final func finish() {
-    var current = phase.load(ordering: .acquiring)
+    var current = phase
     while true {
       switch current.finish {
       case .none:
         return
       case .wait:
-        current = phase.load(ordering: .acquiring)
+        current = phase
       case let .move(to: next):
-        let (exchanged, original) = phase.compareExchange(
-          expected: current, desired: next, ordering: .acquiringAndReleasing)
+        let (exchanged, original) = exchangePhase(current, next)
         if exchanged { return }
         current = original
       }

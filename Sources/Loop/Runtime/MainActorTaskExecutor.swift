@@ -16,11 +16,14 @@ import Dispatch
 /// Linux and on Apple platforms), so a job run from a main-queue block is serialised with
 /// every other main-actor job; running it isolated to the main actor is what the main
 /// actor's own executor does with it.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@usableFromInline
 final class MainActorTaskExecutor: TaskExecutor {
-  static let shared = MainActorTaskExecutor()
+  @usableFromInline static let shared = MainActorTaskExecutor()
 
   private init() {}
 
+  @usableFromInline
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     DispatchQueue.main.async {

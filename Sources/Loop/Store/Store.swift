@@ -48,7 +48,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @inlinable
   package convenience init<Environment>(
     initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment,
-    executor: (any TaskExecutor)?
+    executor: PreferredExecutor?
   ) {
     let body = reducer.body
     self.init(
@@ -58,7 +58,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
-    executor: (any TaskExecutor)?
+    executor: PreferredExecutor?
   ) {
     self.core = StoreCore(initialState: initialState, reduce: reduce, executor: executor)
     self.parent = nil
@@ -70,8 +70,17 @@ public final class Store<State, Action: Sendable>: Observable {
     self.parent = parent
   }
 
-  isolated deinit {
-    core?.shutDown()
+  deinit {
+    // NB: A plain deinit, not `isolated deinit`, which needs the Swift 6.1 runtime (macOS 15.4,
+    // iOS 18.4), above Loop's floor. Released on the main actor (the usual case), the store
+    // shuts down in place; released elsewhere, it shuts down on the main actor's next turn,
+    // and until then `StoreCore.feedBack` drops what effects send, as the owner is gone.
+    guard let core else { return }
+    if MainQueue.isCurrent {
+      MainActor.assumeIsolated { core.shutDown() }
+    } else {
+      Task { @MainActor in core.shutDown() }
+    }
   }
 
   /// The current state.

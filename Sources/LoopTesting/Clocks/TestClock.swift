@@ -97,6 +97,6 @@ public final class TestClock: Clock, Sendable {
   /// Lets the work that woken sleepers unblocked run until it suspends again.
   @MainActor
   private func settle() async {
-    await MainQueueTaskExecutor.shared.settle()
+    await MainQueueJobs.shared.settle()
   }
 }

@@ -117,9 +117,9 @@ enum FailureMessage {
   }
 
   private static func describe(_ duration: Duration) -> String {
-    let milliseconds =
-      duration.components.seconds * 1000
-      + duration.components.attoseconds / 1_000_000_000_000_000
+    // NB: `components` (macOS 13), not `Duration.attoseconds` (macOS 15).
+    let (wholeSeconds, fraction) = duration.components
+    let milliseconds = wholeSeconds * 1000 + fraction / 1_000_000_000_000_000
     if milliseconds % 1000 == 0 {
       let seconds = milliseconds / 1000
       return seconds == 1 ? "1 second" : "\(seconds) seconds"

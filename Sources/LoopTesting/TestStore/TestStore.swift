@@ -74,6 +74,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let unreceived: LockedState<[(action: Action, state: State)]>
   /// Where the store was made: where end-of-test failures with no better line are reported.
   let creation: SourceLocation
+  /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
+  let routesGlobalJobs: Bool
 
   struct SendRecord: Sendable {
     var task: StoreTask
@@ -104,9 +106,17 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.recorder = recorder
     self.assertedState = initialState
     self.creation = sourceLocation
+    let executor: PreferredExecutor?
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+      executor = PreferredExecutor(MainQueueTaskExecutor.shared)
+      routesGlobalJobs = false
+    } else {
+      executor = nil
+      routesGlobalJobs = true
+      GlobalJobRouting.retain()
+    }
     self.store = Store(
-      initialState: initialState, reducer: recording, environment: (),
-      executor: MainQueueTaskExecutor.shared)
+      initialState: initialState, reducer: recording, environment: (), executor: executor)
   }
 
   deinit {
@@ -114,6 +124,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // of the test, inside its task — so Swift Testing can attribute the failure to the test.
     // (An isolated deinit runs without the test's task-local context.) Everything read here is
     // Sendable; the actions were recorded on the main actor before the test released the store.
+    defer { if routesGlobalJobs { GlobalJobRouting.release() } }
     let leftovers = endOfTest.withLock { $0 }
     let running = leftovers.records.filter(\.task.isRunning)
     for record in running { record.task.cancel() }
@@ -136,7 +147,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Lets the work effects have been unblocked to do run until it waits again, or until
   /// `isDone` holds.
   func settle(until isDone: () -> Bool = { false }) async {
-    await MainQueueTaskExecutor.shared.settle(until: isDone)
+    await MainQueueJobs.shared.settle(until: isDone)
   }
 
   func runningSends() -> [SendRecord] {
@@ -176,13 +187,13 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 @MainActor
 func waitForEffects(timeout: Duration, until condition: () -> Bool) async -> Bool {
   if condition() { return true }
-  await MainQueueTaskExecutor.shared.settle(until: condition)
+  await MainQueueJobs.shared.settle(until: condition)
   if condition() { return true }
   let deadline = ContinuousClock.now.advanced(by: timeout)
   while ContinuousClock.now < deadline, !Task.isCancelled {
     // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
     try? await Task.sleep(for: .milliseconds(1))
-    await MainQueueTaskExecutor.shared.settle(until: condition)
+    await MainQueueJobs.shared.settle(until: condition)
     if condition() { return true }
   }
   return false

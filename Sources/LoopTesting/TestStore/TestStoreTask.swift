@@ -19,7 +19,7 @@ public struct TestStoreTask: Hashable, Sendable {
   @MainActor
   public func cancel() async {
     rawValue.cancel()
-    await MainQueueTaskExecutor.shared.settle()
+    await MainQueueJobs.shared.settle()
   }
 
   /// Waits for the effects to end; fails the test if they are still running after `timeout`

@@ -1,0 +1,93 @@
+import Dispatch
+import Loop
+
+/// The main-queue jobs a test store's effects run as, counted so a test can wait until they
+/// are done: the single order that makes a test store deterministic.
+///
+/// Jobs get here two ways, one per runtime path (see `RuntimePath`): on the fast path a test
+/// store's effects prefer ``MainQueueTaskExecutor``; on the portable path, where task executor
+/// preferences do not exist, ``GlobalJobRouting`` sends every job of the global executor here
+/// while a test store is alive. Either way each job runs on the main queue, isolated to the
+/// main actor, first in, first out, and is counted.
+package final class MainQueueJobs: Sendable {
+  package static let shared = MainQueueJobs()
+
+  private struct Counts {
+    var enqueued = 0
+    var ran = 0
+    /// The tasks waiting in ``settle(quietRounds:until:)``, as job addresses (see
+    /// ``enqueueRouted(_:)``).
+    var settling: [UnsafeRawPointer] = []
+  }
+
+  private let counts = LockedState(Counts())
+
+  /// Runs `run` as a main-queue job, and counts it.
+  func enqueue(_ run: @escaping @Sendable () -> Void) {
+    counts.withLock { $0.enqueued += 1 }
+    DispatchQueue.main.async {
+      run()
+      self.counts.withLock { $0.ran += 1 }
+    }
+  }
+
+  /// Runs a job of the global executor here (the portable path's ``GlobalJobRouting``).
+  ///
+  /// NB: A task waiting in `settle` is itself resumed through the global executor there, once
+  /// per round; counted, its own rounds would never be quiet. A task's job is the task (the
+  /// runtime's `AsyncTask` is a `Job`), so the two addresses can be compared.
+  func enqueueRouted(_ job: UnownedJob) {
+    let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+    let counted = counts.withLock { counts in
+      guard !counts.settling.contains(address) else { return false }
+      counts.enqueued += 1
+      return true
+    }
+    DispatchQueue.main.async {
+      job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+      if counted { self.counts.withLock { $0.ran += 1 } }
+    }
+  }
+
+  /// Whether a job is waiting to run.
+  private var isBusy: Bool { counts.withLock { $0.enqueued != $0.ran } }
+
+  private var ranCount: Int { counts.withLock { $0.ran } }
+
+  /// Waits on the main actor until the main queue has gone `quietRounds` rounds without one of
+  /// these jobs running: the work already unblocked has run up to its next suspension.
+  ///
+  /// Each round waits for a marker put at the back of the main queue from the main queue, so
+  /// every job queued before it has run, in the same order on every run. (`Task.yield()`
+  /// would bounce through the global pool and race with the work it waits for.)
+  ///
+  /// NB: Some steps of main-actor effect code still run as main-queue jobs of their own (an
+  /// immediate child may be enqueued, and calls through closures can switch executors), and
+  /// those jobs are not counted here. A run of quiet rounds longer than any such chain between
+  /// two counted jobs is what "settled" means; 32 covers the deepest operator nesting in the
+  /// test suite many times.
+  ///
+  /// - Parameter isDone: Checked before each round; once it holds, waiting stops early. The
+  ///   round at which it first holds is fixed by the queue's order, so stopping there is as
+  ///   deterministic as waiting for quiet.
+  @MainActor
+  package func settle(quietRounds required: Int = 32, until isDone: () -> Bool = { false }) async {
+    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
+    if let task { counts.withLock { $0.settling.append(task) } }
+    defer {
+      if let task {
+        counts.withLock { counts in
+          if let index = counts.settling.firstIndex(of: task) { counts.settling.remove(at: index) }
+        }
+      }
+    }
+    var quietRounds = 0
+    while quietRounds < required, !isDone() {
+      let before = ranCount
+      await withUnsafeContinuation { continuation in
+        DispatchQueue.main.async { continuation.resume() }
+      }
+      if !isBusy && ranCount == before { quietRounds += 1 } else { quietRounds = 0 }
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// Prints the results as a table, or writes them as JSON.
 enum Report {
@@ -10,6 +11,9 @@ enum Report {
     func cell(_ text: String, _ width: Int) -> String {
       text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
+    Swift.print(
+      "runtime path: \(RuntimePath.name)"
+        + (RuntimePath.isForcedPortable ? " (LOOP_PORTABLE_RUNTIME=1)" : ""))
     Swift.print(
       cell("workload", 32), cell("loop median", 12), cell("min", 10), cell("max", 10),
       cell("floor median", 13), cell("ratio", 7), cell("budget", 11), cell("allocs/op", 14),

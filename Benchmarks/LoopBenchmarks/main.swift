@@ -27,6 +27,9 @@ if arguments.contains("--help") {
                       finish() waits, TestClock timers and releases for N seconds (default
                       60); exits 1, naming what was pending, if an effect's action is 5 s
                       overdue or a store's work stops. Works in release and TSan builds
+
+    environment: LOOP_PORTABLE_RUNTIME=1 measures Loop's portable runtime path (the one
+    for macOS 14 to 25 and iOS 17 to 25) instead of the fast one
     """)
   exit(0)
 }

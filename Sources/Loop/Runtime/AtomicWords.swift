@@ -3,8 +3,9 @@ internal import LoopAtomics
 /// A few machine words shared between threads and touched only with atomic operations
 /// (acquire loads, release stores, acquire-release read-modify-writes).
 ///
-/// The words are one allocation, owned by the object that made them, which frees them in its
-/// deinit with ``deallocate()``.
+/// The words are either one allocation, owned by the object that made them with
+/// ``init(count:)``, which frees them in its deinit with ``deallocate()``; or an object's own
+/// first stored property, with ``init(storedPropertiesOf:)`` (no allocation: an effect token's).
 ///
 /// NB: Loop's floor (macOS 14, iOS 17) is below `Synchronization.Atomic`'s (macOS 15, iOS 18),
 /// so the operations come from a small C target using the same compiler builtins. One path for
@@ -20,6 +21,20 @@ struct AtomicWords: @unchecked Sendable {
     base = .allocate(capacity: count)
     base.initialize(repeating: 0, count: count)
   }
+
+  /// The words at the start of `object`'s stored properties: its first stored property must be
+  /// a tuple of `Int`s, which only these operations touch after `object`'s init.
+  ///
+  /// NB: A class's stored properties are laid out in the order they are declared, after the
+  /// object header (swift-atomics' `ManagedAtomic` relies on the same); the owner checks the
+  /// address in debug builds.
+  @inline(__always)
+  init(storedPropertiesOf object: AnyObject) {
+    base = _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: Int.self)
+  }
+
+  /// The address of word 0, for the owner's layout check.
+  var address: UnsafeMutableRawPointer { UnsafeMutableRawPointer(base) }
 
   /// Frees the words; called once, by the owner's deinit.
   func deallocate() {

@@ -22,6 +22,9 @@ final class EffectRunner<Action: Sendable> {
   @usableFromInline let storage = EffectStorage()
   /// What the runner and its effects prefer throughout: a test store's executor, or none.
   @usableFromInline let executor: PreferredExecutor?
+  /// ``RuntimePath/isFast``, read once: a stored field is cheaper to read per effect than a
+  /// lazily initialised global.
+  @usableFromInline let isFast = RuntimePath.isFast
   @usableFromInline var state = EffectRunnerState<
     EffectJob<Action>, UnsafeContinuation<Void, Never>
   >()
@@ -70,13 +73,14 @@ final class EffectRunner<Action: Sendable> {
     let runner = self
     // NB: `Task(executorPreference:)` takes a nonisolated closure, which starts on the
     // preferred executor (or the global one); only a plain `Task` starts on the main actor.
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast,
       let executor = executor?.taskExecutor
     {
       task = Task(executorPreference: executor) { await runner.run() }
     } else {
       task = Task { await runner.run() }
     }
+    if let task { storage.setRunnerTask(task) }
   }
 
   /// The runner's loop: the one task group every effect of the store is a child of.
@@ -106,7 +110,7 @@ final class EffectRunner<Action: Sendable> {
   /// effect finds no waiter to resume, and never starts.
   @inlinable
   func waitForWork() async {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast {
       // NB: With a test store's executor, the whole runner already prefers it.
       let preference: (any TaskExecutor)? = executor == nil ? MainActorTaskExecutor.shared : nil
       await withTaskExecutorPreference(preference) { @MainActor in
@@ -121,6 +125,19 @@ final class EffectRunner<Action: Sendable> {
     }
   }
 
+  /// The body of an effect's child task.
+  @inlinable
+  @inline(__always)
+  static func runEffect(_ job: EffectJob<Action>, _ storage: EffectStorage) async {
+    do {
+      try await job.run.execute(job, storage, job.send, reportsErrors: true)
+    } catch {
+      // NB: Unreachable in practice: `execute` reports errors itself, before the effect counts
+      // as ended.
+      reportUnhandledError(error, of: job)
+    }
+  }
+
   @inlinable
   func startPending(in group: inout DiscardingTaskGroup) {
     // NB: Effects queued while these start are picked up by the next turn of the loop.
@@ -128,13 +145,16 @@ final class EffectRunner<Action: Sendable> {
       state.takePending(into: &batch)
       for job in batch {
         let storage = self.storage
-        group.addMainActorTask(priority: job.run.priority) {
-          do {
-            try await job.run.execute(job, storage, job.send, reportsErrors: true)
-          } catch {
-            // NB: Unreachable in practice: `execute` reports errors itself, before the effect
-            // counts as ended.
-            reportUnhandledError(error, of: job)
+        // NB: The fast path passes its closure literal straight to `addImmediateTask`: through
+        // `addMainActorTask` it would be converted to `@isolated(any)` by a thunk, one more
+        // allocation per effect.
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast {
+          group.addImmediateTask(priority: job.run.priority) { @MainActor in
+            await Self.runEffect(job, storage)
+          }
+        } else {
+          group.addMainActorTask(priority: job.run.priority) {
+            await Self.runEffect(job, storage)
           }
         }
       }

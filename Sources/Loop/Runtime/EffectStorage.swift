@@ -12,17 +12,19 @@ final class EffectStorage: Sendable {
   private struct State {
     var registry = CancellationRegistry<EffectToken>()
     var throttles: [EffectID: any Sendable] = [:]
+    var runnerTask: Task<Void, Never>?
   }
 
   private let state = LockedState(State())
   // NB: Counted apart from `state`, so an effect with no cancellation id takes no lock here.
-  private let inFlight = AtomicWords(count: 1)
+  /// The effects in flight.
+  private let words = AtomicWords(count: 1)
 
   @usableFromInline
   init() {}
 
   deinit {
-    inFlight.deallocate()
+    words.deallocate()
   }
 
   /// Runs `body` with this storage as ``current``, on the caller's actor.
@@ -41,7 +43,7 @@ final class EffectStorage: Sendable {
   /// (`cancelInFlight`), and counts it in flight.
   @usableFromInline
   func register(_ token: EffectToken) {
-    inFlight.add(1, at: 0)
+    words.add(1, at: 0)
     if !token.tags.isEmpty {
       let replaced = state.withLock { $0.registry.register(token, tags: token.tags) }
       for old in replaced { old.cancel() }
@@ -55,7 +57,7 @@ final class EffectStorage: Sendable {
     if !token.tags.isEmpty {
       state.withLock { $0.registry.unregister(token, tags: token.tags) }
     }
-    inFlight.add(-1, at: 0)
+    words.add(-1, at: 0)
     token.cascade?.remove(token)
   }
 
@@ -66,7 +68,19 @@ final class EffectStorage: Sendable {
   }
 
   /// The number of effects started and not yet ended.
-  var inFlightCount: Int { inFlight.load(0) }
+  var inFlightCount: Int { words.load(0) }
+
+  /// Records the runner's task, so a store released off the main actor can cancel it.
+  @usableFromInline
+  func setRunnerTask(_ task: Task<Void, Never>) {
+    state.withLock { $0.runnerTask = task }
+  }
+
+  /// Cancels the runner's task, and so every effect (they are its group's children, and a
+  /// cancelled effect's `Send` drops what it sends); callable from any thread.
+  func cancelRunnerTask() {
+    state.withLock { $0.runnerTask }?.cancel()
+  }
 
   /// Reads and updates the throttle state kept for `id`.
   func withThrottleState<Value: Sendable, Result>(

@@ -10,21 +10,26 @@ class EffectToken: @unchecked Sendable {
   // the phase is published as `running` (release), and read only by the one canceller that
   // moved the phase from `running` to `cancelling` (acquire); the task does not end while
   // the phase is `cancelling`, so the handle never outlives its task.
+  // NB: First, so it sits where `AtomicWords(storedPropertiesOf:)` looks: word 0 says whether
+  // a cancel was requested (0 or 1), word 1 holds the ``EffectPhase``. Written here by the
+  // initialiser, then only through `words`' atomic operations. In the token itself rather than
+  // allocated apart: one allocation per effect fewer, about 10 % of a fan-out's cost.
+  private var wordStorage: (Int, Int) = (0, EffectPhase.pending.rawValue)
   let tags: [CancellationTag]
   let cascade: EffectCascade?
-  /// Word 0: whether a cancel was requested (0 or 1). Word 1: the ``EffectPhase``.
-  private let words = AtomicWords(count: 2)
   private nonisolated(unsafe) var task: UnsafeCurrentTask?
 
   @usableFromInline
   init(tags: [CancellationTag], cascade: EffectCascade?) {
     self.tags = tags
     self.cascade = cascade
+    assert(
+      withUnsafeMutablePointer(to: &wordStorage) { UnsafeMutableRawPointer($0) }
+        == words.address,
+      "EffectToken's atomic words are not its first stored property")
   }
 
-  deinit {
-    words.deallocate()
-  }
+  private var words: AtomicWords { AtomicWords(storedPropertiesOf: self) }
 
   /// Whether the effect has been asked to stop.
   final var isCancelled: Bool { words.load(0) != 0 }

@@ -73,12 +73,14 @@ public final class Store<State, Action: Sendable>: Observable {
   deinit {
     // NB: A plain deinit, not `isolated deinit`, which needs the Swift 6.1 runtime (macOS 15.4,
     // iOS 18.4), above Loop's floor. Released on the main actor (the usual case), the store
-    // shuts down in place; released elsewhere, it shuts down on the main actor's next turn,
-    // and until then `StoreCore.feedBack` drops what effects send, as the owner is gone.
+    // shuts down in place. Released elsewhere, it cancels the runner's task at once (which
+    // cancels every effect, and a cancelled effect's `Send` drops what it sends), and shuts
+    // down on the main actor's next turn.
     guard let core else { return }
     if MainQueue.isCurrent {
       MainActor.assumeIsolated { core.shutDown() }
     } else {
+      core.runner.storage.cancelRunnerTask()
       Task { @MainActor in core.shutDown() }
     }
   }

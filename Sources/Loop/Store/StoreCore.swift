@@ -138,9 +138,7 @@ final class StoreCore<State, Action: Sendable> {
   /// Reduces an action an effect sent, as part of that effect's cascade.
   @inlinable
   func feedBack(_ action: Action, cascade: EffectCascade) {
-    // NB: `owner` is nil from the moment the store's deinit starts, which may be before the
-    // shutdown it schedules (see `Store.deinit`).
-    guard !isShutDown, owner != nil else { return }
+    guard !isShutDown else { return }
     // NB: Warnings from reducing it go where the send that started the cascade said. The
     // runner's tasks already send them to standard error, so that case binds nothing.
     if !cascade.warningHandler.isStandardError {

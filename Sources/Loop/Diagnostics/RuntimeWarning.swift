@@ -99,6 +99,8 @@ package func reportRuntimeWarning(handler: RuntimeWarnings.Handler? = nil, _ mes
   var line = "[Loop] warning: \(message)\n"
   line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
   #if canImport(os)
-    os_log(.fault, "%{public}@", message)
+    // NB: `Logger` (macOS 11, iOS 14), within Loop's floor; `os_log` would need `String` as a
+    // `CVarArg`, which only Foundation's overlay provides. Reviewed, not built here.
+    Logger(subsystem: "Loop", category: "runtime-warning").fault("\(message, privacy: .public)")
   #endif
 }

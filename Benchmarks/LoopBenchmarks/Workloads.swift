@@ -29,16 +29,69 @@ struct Rows: Equatable, Sendable {
   var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
 }
 enum RowsAction: Equatable, Sendable { case row(Int, Counter.Action) }
-let rowsReducer: Reducer<Rows, RowsAction, Void> = Reducer<Row, Counter.Action, Void> { row, _, _ in
-  row.count += 1
-  return .none
-}
-.forEach(
+// NB: The parent-level `forEach`, which ties each row's effects to the row: what an app
+// writes. Each action pays its O(1) removal check (the array's generation, before and after).
+let rowsReducer = Reducer<Rows, RowsAction, Void>.empty.forEach(
   state: \Rows.rows,
   action: CasePath(
     embed: { RowsAction.row($0.0, $0.1) },
     extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
-  environment: { (_: Void) in () })
+  environment: { (_: Void) in () },
+  element: Reducer<Row, Counter.Action, Void> { row, _, _ in
+    row.count += 1
+    return .none
+  })
+
+/// (j): rows that each keep an effect running until they are removed.
+struct Sleepers: Equatable, Sendable {
+  var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
+}
+enum SleepersAction: Equatable, Sendable {
+  case row(Int, SleeperAction)
+  case remove(Int)
+  case add(Int)
+  case removeAll
+}
+enum SleeperAction: Equatable, Sendable { case start }
+let sleepersReducer = Reducer<Sleepers, SleepersAction, Void> { state, action, _ in
+  switch action {
+  case .row: break
+  case let .remove(id): state.rows.remove(id: id)
+  case let .add(id): state.rows.append(Row(id: id))
+  case .removeAll: state.rows.removeAll()
+  }
+  return .none
+}
+.forEach(
+  state: \Sleepers.rows,
+  action: CasePath(
+    embed: { SleepersAction.row($0.0, $0.1) },
+    extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
+  environment: { (_: Void) in () },
+  element: Reducer<Row, SleeperAction, Void> { _, _, _ in
+    .run { _ in try await Task.sleep(for: .seconds(3_600)) }
+  })
+
+/// (j)'s floor: the same rows in a plain class, each row's effect a bare `Task`, cancelled by
+/// hand when the row is removed.
+@MainActor
+final class SleepersFloor {
+  var rows = Sleepers().rows
+  var tasks: [Int: Task<Void, Never>] = [:]
+  @inline(never)
+  func start(_ id: Int) {
+    tasks[id] = Task { try? await Task.sleep(for: .seconds(3_600)) }
+  }
+  @inline(never)
+  func remove(_ id: Int) {
+    rows.remove(id: id)
+    tasks.removeValue(forKey: id)?.cancel()
+  }
+  @inline(never)
+  func add(_ id: Int) {
+    rows.append(Row(id: id))
+  }
+}
 
 struct Parent: Equatable, Sendable { var counter = Counter.State() }
 enum ParentAction: Equatable, Sendable { case counter(Counter.Action) }
@@ -159,6 +212,36 @@ enum Workloads {
           return store.state.count
         },
         floor: incrementFloor),
+      Workload(
+        name: "(j) remove and re-add a child with running effects", operations: 10_000,
+        quickOperations: 100,
+        budget: nil,
+        loop: { count in
+          let store = Store(initialState: Sleepers(), reducer: sleepersReducer, environment: ())
+          for id in 0..<1_000 { store.send(.row(id, .start)) }
+          for index in 0..<count {
+            let id = index % 1_000
+            store.send(.remove(id))
+            store.send(.add(id))
+            store.send(.row(id, .start))
+          }
+          store.send(.removeAll)
+          while store.inFlightEffectCount > 0 { await Task.yield() }
+          return store.state.rows.count + count
+        },
+        floor: { count in
+          let floor = SleepersFloor()
+          for id in 0..<1_000 { floor.start(id) }
+          for index in 0..<count {
+            let id = index % 1_000
+            floor.remove(id)
+            floor.add(id)
+            floor.start(id)
+          }
+          for task in floor.tasks.values { task.cancel() }
+          for task in floor.tasks.values { await task.value }
+          return count
+        }),
       Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,

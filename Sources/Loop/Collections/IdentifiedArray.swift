@@ -19,6 +19,16 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var orderedIDs: [ID]
   /// The elements, keyed by id.
   @usableFromInline var elementsByID: [ID: Element]
+  /// Changes when an element is removed, and is new for every array made: a parent's
+  /// `forEach` compares it before and after each action to learn, in O(1), whether a child may
+  /// have gone (see `ChildLifetime`). Not part of the array's value: `==`, hashing, coding
+  /// and dumps ignore it.
+  @usableFromInline var generation: Int
+  /// The last few removals, each as the generation it moved from and to and the id removed: a
+  /// `forEach` that sees the generation change walks back through them to learn which ids
+  /// went, in O(removed). A whole new array has none, and more removals in one action than it
+  /// keeps break the chain; the `forEach` then checks its children one by one.
+  @usableFromInline var recentRemovals: [(from: Int, to: Int, id: ID)] = []
 
   /// Creates an empty array whose elements are identified by `id`.
   ///
@@ -35,6 +45,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     self.idOf = idOf
     self.orderedIDs = orderedIDs
     self.elementsByID = elementsByID
+    self.generation = nextIdentifiedArrayGeneration()
   }
 
   /// Creates an array of `elements`, identified by `id`, keeping the first of any duplicate id.
@@ -69,7 +80,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         // NB: Yield the dictionary's storage directly so an in-place edit of a child (the
         // forEach path) is not a copy of the element.
         yield &elementsByID[id]
-        if elementsByID[id] == nil { orderedIDs.removeAll { $0 == id } }
+        if elementsByID[id] == nil {
+          orderedIDs.removeAll { $0 == id }
+          recordRemoval(of: id)
+        }
       } else {
         var element: Element? = nil
         yield &element
@@ -118,6 +132,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func remove(id: ID) -> Element? {
     guard let element = elementsByID.removeValue(forKey: id) else { return nil }
     orderedIDs.removeAll { $0 == id }
+    recordRemoval(of: id)
     return element
   }
 
@@ -133,6 +148,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     guard let element = elementsByID.removeValue(forKey: id) else {
       preconditionFailure("IdentifiedArray is inconsistent: no element for id \(id)")
     }
+    recordRemoval(of: id)
     return element
   }
 
@@ -143,6 +159,45 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func removeAll() {
     orderedIDs.removeAll()
     elementsByID.removeAll()
+    generation = nextIdentifiedArrayGeneration()
+    recentRemovals.removeAll()
+  }
+
+  /// Edits the element with `id` in place, if there is one, and reads the generation: one
+  /// access for a `forEach`, which needs both.
+  @inlinable
+  mutating func modifyElement<Result>(
+    id: ID, generation: inout Int, _ body: (inout Element) -> Result
+  ) -> Result? {
+    generation = self.generation
+    return elementsByID[id].modifyIfPresent(body)
+  }
+
+  /// Moves to a new generation, remembering that `id` was removed.
+  @usableFromInline
+  mutating func recordRemoval(of id: ID) {
+    let next = nextIdentifiedArrayGeneration()
+    if recentRemovals.count == 8 { recentRemovals.removeFirst() }
+    recentRemovals.append((generation, next, id))
+    generation = next
+  }
+
+  /// The ids removed since the array was at `earlier`, or `nil` if it cannot tell (the array
+  /// was replaced, or more was removed than it remembers).
+  ///
+  /// - Complexity: O(1) per id removed.
+  @usableFromInline
+  func idsRemoved(since earlier: Int) -> [ID]? {
+    var ids: [ID] = []
+    var current = generation
+    var index = recentRemovals.endIndex
+    while current != earlier {
+      index -= 1
+      guard index >= 0, recentRemovals[index].to == current else { return nil }
+      ids.append(recentRemovals[index].id)
+      current = recentRemovals[index].from
+    }
+    return ids
   }
 }
 
@@ -164,3 +219,12 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
 /// var todos: IdentifiedArrayOf<Todo> = []
 /// ```
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+
+/// The generations of every ``IdentifiedArray``, process-wide, so no two arrays and no two
+/// removals share one.
+private let identifiedArrayGenerations = AtomicWords(count: 1)
+
+@usableFromInline
+func nextIdentifiedArrayGeneration() -> Int {
+  identifiedArrayGenerations.add(1, at: 0)
+}

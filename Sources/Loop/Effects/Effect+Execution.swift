@@ -32,6 +32,8 @@ extension Effect.Operation {
       send(action)
     case let .cancel(id):
       EffectStorage.current?.cancel(id: id)
+    case let .endRemovedChildren(children):
+      EffectStorage.current?.endRemovedChildren(children)
     case let .run(run) where run.cancellation.isEmpty:
       try await run.perform(send)
     case let .run(run):

@@ -21,6 +21,7 @@ extension Effect.Operation {
     switch self {
     case let .send(action): return .send(transform(action))
     case let .cancel(id): return .cancel(id)
+    case let .endRemovedChildren(children): return .endRemovedChildren(children)
     case let .run(run):
       let operation = run.operation
       var mappedHandler: (@MainActor @Sendable (any Error, Send<T>) async -> Void)?
@@ -29,13 +30,14 @@ extension Effect.Operation {
           await handler(error, Send { @MainActor action in send(transform(action)) })
         }
       }
-      return .run(
-        Effect<T>.Run(
-          priority: run.priority, cancellation: run.cancellation,
-          operation: { @MainActor send in
-            try await operation(Send { @MainActor action in send(transform(action)) })
-          },
-          handler: mappedHandler))
+      var mapped = Effect<T>.Run(
+        priority: run.priority, cancellation: run.cancellation,
+        operation: { @MainActor send in
+          try await operation(Send { @MainActor action in send(transform(action)) })
+        },
+        handler: mappedHandler)
+      mapped.outlivesChild = run.outlivesChild
+      return .run(mapped)
     }
   }
 }

@@ -47,3 +47,107 @@ extension Reducer {
     }
   }
 }
+
+extension Reducer {
+  /// Runs `element` on the elements of a collection by id, and ends an element's effects when
+  /// it is removed.
+  ///
+  /// The parent reducer (`self`) and the elements' reducer are combined: an element action runs
+  /// `element` on that element first, then the parent; any other action runs the parent. When
+  /// an action removes elements — by `remove(id:)`, by filtering, or by replacing the whole
+  /// array — every effect a removed element started is cancelled, and nothing it sends reaches
+  /// the store. Elements that stay keep their effects.
+  ///
+  /// ```swift
+  /// static let reducer = Reducer<State, Action, Environment> { state, action, _ in
+  ///   switch action {
+  ///   case let .delete(id):
+  ///     state.timers.remove(id: id)      // that timer stops ticking
+  ///     return .none
+  ///   …
+  ///   }
+  /// }
+  /// .forEach(state: \.timers, action: Action.timer, environment: { $0.timer }, element: Timer.reducer)
+  /// ```
+  ///
+  /// An action for an id that is not in the array is a runtime warning (a test failure under a
+  /// `TestStore`). An effect that must outlive its element is marked
+  /// ``Effect/outlivingChild()``.
+  ///
+  /// - Complexity: O(1) per action on top of the two reducers when no element was removed: the
+  ///   array's generation, which changes only on removal, is compared before and after. After
+  ///   removals, O(1) per element removed; after the whole array was replaced (or more than
+  ///   eight removals in one action), O(*k*) for the *k* elements that have effects running.
+  @inlinable
+  public func forEach<ElementState, ElementAction, ElementEnvironment, ID: Hashable & Sendable>(
+    state toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, (ID, ElementAction)>,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    let parent = self.body
+    let elementBody = element.body
+    let toGeneration = toElements.appending(path: \.generation)
+    let scope = AnyHashable(toElements)
+    return Self { state, action, environment in
+      var effect = Effect<Action>.none
+      var before = 0
+      if let (id, elementAction) = toElementAction.extract(from: action) {
+        // NB: One key path access reads the generation and edits the element: each access
+        // costs a generic-metadata lookup.
+        let elementEffect = state[keyPath: toElements].modifyElement(id: id, generation: &before) {
+          elementBody(&$0, elementAction, toElementEnvironment(environment))
+        }
+        if let elementEffect {
+          // NB: Checked first so the common `.none` builds no closure: no allocation per action.
+          if case .none = elementEffect.storage {
+          } else {
+            effect =
+              elementEffect
+              .tiedToChild(ChildLifetimeID(scope: scope, child: id))
+              .map { toElementAction.embed((id, $0)) }
+          }
+        } else if !ChildLifetimeID.isOutlivingSend {
+          reportRuntimeWarning(
+            """
+            A forEach reducer received an action for an element that is not in the array: \
+            id \(id), action \(elementAction)
+
+            This is usually a sign that something sent an element an action after it was \
+            removed: its own effects end with it. To fix, send the action only while the \
+            element is present, or mark an effect that must outlive it ".outlivingChild()" \
+            and have it send to the parent instead. (reducer made at \(fileID):\(line))
+            """)
+        }
+      } else {
+        before = state[keyPath: toGeneration]
+      }
+      let parentEffect = parent(&state, action, environment)
+      // NB: Not `merge(with:)` when either side is `.none`, the common case: its switch over
+      // both storages went through value witnesses and a generic-metadata lookup per action.
+      if case .none = effect.storage {
+        effect = parentEffect
+      } else if case .none = parentEffect.storage {
+      } else {
+        effect.merge(with: parentEffect)
+      }
+      if state[keyPath: toGeneration] != before {
+        let elements = state[keyPath: toElements]
+        if let removed = elements.idsRemoved(since: before) {
+          effect.merge(
+            with: .endRemovedChildren(
+              RemovedChildren(scope: scope, ids: removed.map { AnyHashable($0) })))
+        } else {
+          let remaining = elements.elementsByID
+          effect.merge(
+            with: .endRemovedChildren(
+              RemovedChildren(scope: scope) { child in
+                (child.base as? ID).map { remaining[$0] != nil } ?? false
+              }))
+        }
+      }
+      return effect
+    }
+  }
+}

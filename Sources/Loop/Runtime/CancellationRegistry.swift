@@ -5,6 +5,10 @@
 /// itself, which keeps it testable without any concurrency.
 struct CancellationRegistry<Token: AnyObject> {
   private var tokensByID: [EffectID: [ObjectIdentifier: Token]] = [:]
+  /// For each child scope (one collection of child features), the children that have effects
+  /// registered: what ``cancelChildren(in:where:)`` looks through, so ending removed children
+  /// costs the number of children with effects, not the number of ids.
+  private var childrenByScope: [AnyHashable: Set<AnyHashable>] = [:]
 
   /// The number of registered tokens under each id, summed; for tests and diagnostics.
   var registrationCount: Int { tokensByID.values.reduce(0) { $0 + $1.count } }
@@ -14,22 +18,67 @@ struct CancellationRegistry<Token: AnyObject> {
   /// the new effect starts.
   mutating func register(_ token: Token, tags: [CancellationTag]) -> [Token] {
     var toCancel: [Token] = []
-    for tag in tags {
+    for tag in tags where !tag.marksOutlivingChild {
       if tag.cancelInFlight, let existing = tokensByID.removeValue(forKey: tag.id) {
         toCancel += existing.values
       }
       tokensByID[tag.id, default: [:]][ObjectIdentifier(token)] = token
+      if let lifetime = tag.lifetime {
+        childrenByScope[lifetime.scope, default: []].insert(lifetime.child)
+      }
     }
     return toCancel
   }
 
   /// Removes `token` from each id of `tags`, once its effect has ended.
   mutating func unregister(_ token: Token, tags: [CancellationTag]) {
-    for tag in tags {
+    for tag in tags where !tag.marksOutlivingChild {
       guard var tokens = tokensByID[tag.id] else { continue }
       tokens[ObjectIdentifier(token)] = nil
       tokensByID[tag.id] = tokens.isEmpty ? nil : tokens
+      if tokens.isEmpty, let lifetime = tag.lifetime { forget(lifetime) }
     }
+  }
+
+  /// Removes every token of the children of `scope` for which `isRemoved` holds, and returns
+  /// them, to be cancelled: the effects of children that are gone.
+  ///
+  /// - Complexity: O(*k*), *k* the children of `scope` with effects registered.
+  mutating func cancelChildren(
+    in scope: AnyHashable, where isRemoved: (AnyHashable) -> Bool
+  ) -> [Token] {
+    guard let children = childrenByScope[scope] else { return [] }
+    var toCancel: [Token] = []
+    for child in children where isRemoved(child) {
+      let lifetime = ChildLifetimeID(scope: scope, child: child)
+      if let tokens = tokensByID.removeValue(forKey: EffectID(lifetime)) {
+        toCancel += tokens.values
+      }
+      forget(lifetime)
+    }
+    return toCancel
+  }
+
+  /// Removes every token of the named children of `scope`, and returns them, to be cancelled.
+  ///
+  /// - Complexity: O(`children.count`).
+  mutating func cancelChildren(in scope: AnyHashable, _ children: [AnyHashable]) -> [Token] {
+    guard childrenByScope[scope] != nil else { return [] }
+    var toCancel: [Token] = []
+    for child in children {
+      let lifetime = ChildLifetimeID(scope: scope, child: child)
+      if let tokens = tokensByID.removeValue(forKey: EffectID(lifetime)) {
+        toCancel += tokens.values
+      }
+      forget(lifetime)
+    }
+    return toCancel
+  }
+
+  private mutating func forget(_ lifetime: ChildLifetimeID) {
+    guard var children = childrenByScope[lifetime.scope] else { return }
+    children.remove(lifetime.child)
+    childrenByScope[lifetime.scope] = children.isEmpty ? nil : children
   }
 
   /// Removes and returns every token registered under `id`.

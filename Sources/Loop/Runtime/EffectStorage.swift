@@ -67,6 +67,23 @@ final class EffectStorage: Sendable {
     for token in state.withLock({ $0.registry.cancel(id: id) }) { token.cancel() }
   }
 
+  /// Cancels the effects of `children`'s scope whose child is gone.
+  ///
+  /// - Complexity: O(removed) when the children are named; otherwise O(*k*), *k* the children
+  ///   of the scope with effects running.
+  @usableFromInline
+  func endRemovedChildren(_ children: RemovedChildren) {
+    let tokens = state.withLock { state in
+      switch children.removed {
+      case let .ids(ids):
+        state.registry.cancelChildren(in: children.scope, ids)
+      case let .allExcept(contains):
+        state.registry.cancelChildren(in: children.scope) { !contains($0) }
+      }
+    }
+    for token in tokens { token.cancel() }
+  }
+
   /// The number of effects started and not yet ended.
   var inFlightCount: Int { words.load(0) }
 

@@ -121,6 +121,8 @@ final class StoreCore<State, Action: Sendable> {
       queue.append((action, cascade))
     case let .cancel(id):
       runner.storage.cancel(id: id)
+    case let .endRemovedChildren(children):
+      runner.storage.endRemovedChildren(children)
     case let .run(run):
       guard !isShutDown else { return }
       let effectCascade = cascade ?? EffectCascade()

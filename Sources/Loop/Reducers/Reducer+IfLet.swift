@@ -1,0 +1,128 @@
+extension Reducer {
+  /// Runs `child` on an optional child state and ends the child's effects when it goes away.
+  ///
+  /// The parent reducer (`self`) and the child are combined: a child action runs `child` on
+  /// the child's state first, then the parent; any other action runs the parent. When an action
+  /// leaves the child `nil` — or replaces it with a child of a different `id` — every effect the
+  /// old child started is cancelled, and nothing it sends reaches the store.
+  ///
+  /// ```swift
+  /// static let reducer = Reducer<State, Action, Environment> { state, action, environment in
+  ///   switch action {
+  ///   case .detailsClosed:
+  ///     state.details = nil          // the details' request is cancelled
+  ///     return .none
+  ///   …
+  ///   }
+  /// }
+  /// .ifLet(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
+  /// ```
+  ///
+  /// An action for the child while it is `nil` is a runtime warning (a test failure under a
+  /// `TestStore`). An effect that must outlive the child is marked ``Effect/outlivingChild()``.
+  ///
+  /// - Complexity: O(1) per action on top of the two reducers: the child's id is compared before
+  ///   and after.
+  @inlinable
+  public func ifLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    ifLet(
+      state: toChild, identity: toChild.appending(path: \ChildState?.?.id),
+      action: toChildAction, environment: toChildEnvironment, then: child, fileID: fileID,
+      line: line)
+  }
+
+  /// Runs `child` on an optional child state and ends the child's effects when it becomes
+  /// `nil`.
+  ///
+  /// A child state that is not `Identifiable` has no identity to compare: replacing one child
+  /// with another without passing through `nil` keeps the old child's effects. Make the child
+  /// `Identifiable` for those to end too.
+  ///
+  /// - Complexity: O(1) per action on top of the two reducers.
+  @inlinable
+  @_disfavoredOverload
+  public func ifLet<ChildState, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    ifLet(
+      state: toChild, identity: toChild.appending(path: \ChildState?.isPresent),
+      action: toChildAction, environment: toChildEnvironment, then: child, fileID: fileID,
+      line: line)
+  }
+
+  @inlinable
+  func ifLet<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    identity toIdentity: KeyPath<State, Identity?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString, line: UInt
+  ) -> Self {
+    let parent = self.body
+    let childBody = child.body
+    let scope = AnyHashable(toChild)
+    return Self { state, action, environment in
+      var effect = Effect<Action>.none
+      if let childAction = toChildAction.extract(from: action) {
+        let identity = state[keyPath: toIdentity]
+        let childEffect = state[keyPath: toChild].modifyIfPresent {
+          childBody(&$0, childAction, toChildEnvironment(environment))
+        }
+        if let childEffect, let identity {
+          if case .none = childEffect.storage {
+          } else {
+            effect =
+              childEffect
+              .tiedToChild(ChildLifetimeID(scope: scope, child: identity))
+              .map { toChildAction.embed($0) }
+          }
+        } else if !ChildLifetimeID.isOutlivingSend {
+          reportRuntimeWarning(
+            """
+            An ifLet reducer received an action when its child state was nil: \(childAction)
+
+            This is usually a sign that something sent the child an action after the child \
+            was dismissed: its own effects end with it. To fix, send the action only while \
+            the child is present, or mark an effect that must outlive the child \
+            ".outlivingChild()" and have it send to the parent instead. \
+            (reducer made at \(fileID):\(line))
+            """)
+        }
+      }
+      let before = state[keyPath: toIdentity]
+      let parentEffect = parent(&state, action, environment)
+      // NB: Not `merge(with:)` when either side is `.none`, the common case: its switch over
+      // both storages went through value witnesses and a generic-metadata lookup per action.
+      if case .none = effect.storage {
+        effect = parentEffect
+      } else if case .none = parentEffect.storage {
+      } else {
+        effect.merge(with: parentEffect)
+      }
+      let after = state[keyPath: toIdentity]
+      if before != nil, before != after {
+        let current = after.map { AnyHashable($0) }
+        effect.merge(
+          with: .endRemovedChildren(RemovedChildren(scope: scope) { $0 == current }))
+      }
+      return effect
+    }
+  }
+}
+
+extension Optional {
+  /// `true` when there is a value: the identity of an optional child that has no `id`.
+  @inlinable
+  var isPresent: Bool? { self == nil ? nil : true }
+}

@@ -50,6 +50,30 @@ struct RuntimeStateMachineTests {
     #expect(registry.cancel(id: EffectID("search")).isEmpty)
   }
 
+  @Test("the registry ends the effects of named or absent children, and forgets ended ones")
+  func registryChildren() {
+    var registry = CancellationRegistry<Token>()
+    let (rowA, rowB, rowC, saved) = (Token(), Token(), Token(), Token())
+    func lifetime(_ id: Int) -> CancellationTag {
+      CancellationTag(lifetime: ChildLifetimeID(scope: "rows", child: id))
+    }
+    _ = registry.register(rowA, tags: [lifetime(1)])
+    _ = registry.register(rowB, tags: [lifetime(2)])
+    _ = registry.register(rowC, tags: [lifetime(3)])
+    _ = registry.register(saved, tags: [.outlivingChild])
+    #expect(registry.registrationCount == 3, "the outliving mark is no id")
+    #expect(
+      registry.cancelChildren(in: "rows", [AnyHashable(1)]).map(ObjectIdentifier.init)
+        == [ObjectIdentifier(rowA)])
+    #expect(registry.cancelChildren(in: "rows", [AnyHashable(1)]).isEmpty, "already ended")
+    registry.unregister(rowB, tags: [lifetime(2)])
+    #expect(
+      registry.cancelChildren(in: "rows") { _ in true }.map(ObjectIdentifier.init)
+        == [ObjectIdentifier(rowC)])
+    #expect(registry.registrationCount == 0)
+    #expect(registry.cancelChildren(in: "other") { _ in true }.isEmpty)
+  }
+
   @Test("a cascade resumes its waiters when its last effect ends, not before")
   func cascadeWaiters() {
     var cascade = CascadeState<Token, String>()

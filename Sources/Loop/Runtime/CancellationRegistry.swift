@@ -33,10 +33,12 @@ struct CancellationRegistry<Token: AnyObject> {
   /// Removes `token` from each id of `tags`, once its effect has ended.
   mutating func unregister(_ token: Token, tags: [CancellationTag]) {
     for tag in tags where !tag.marksOutlivingChild {
-      guard var tokens = tokensByID[tag.id] else { continue }
-      tokens[ObjectIdentifier(token)] = nil
-      tokensByID[tag.id] = tokens.isEmpty ? nil : tokens
-      if tokens.isEmpty, let lifetime = tag.lifetime { forget(lifetime) }
+      // NB: In place, as in `forget`: an id shared by many effects has a big inner dictionary.
+      guard tokensByID[tag.id]?.removeValue(forKey: ObjectIdentifier(token)) != nil,
+        tokensByID[tag.id]?.isEmpty == true
+      else { continue }
+      tokensByID[tag.id] = nil
+      if let lifetime = tag.lifetime { forget(lifetime) }
     }
   }
 
@@ -76,9 +78,11 @@ struct CancellationRegistry<Token: AnyObject> {
   }
 
   private mutating func forget(_ lifetime: ChildLifetimeID) {
-    guard var children = childrenByScope[lifetime.scope] else { return }
-    children.remove(lifetime.child)
-    childrenByScope[lifetime.scope] = children.isEmpty ? nil : children
+    // NB: In place: a copy of the set taken out and written back would copy all of it.
+    childrenByScope[lifetime.scope]?.remove(lifetime.child)
+    if childrenByScope[lifetime.scope]?.isEmpty == true {
+      childrenByScope[lifetime.scope] = nil
+    }
   }
 
   /// Removes and returns every token registered under `id`.

@@ -254,3 +254,106 @@ struct ChildLifetimeTests {
     #expect(rows == [])
   }
 }
+
+/// An app whose state is an enum: logged out, or logged in with a session that polls.
+private enum Session {
+  struct LoggedIn: Equatable, Identifiable, Sendable {
+    var id: String
+    var polls = 0
+  }
+  enum LoggedInAction: Equatable, Sendable { case startPolling, polled, logOutTapped }
+
+  enum State: Equatable {
+    case loggedOut
+    case loggedIn(LoggedIn)
+  }
+  enum Action: Equatable, Sendable {
+    case logIn(String)
+    case loggedIn(LoggedInAction)
+  }
+
+  static let loggedInCase = CasePath<State, LoggedIn>(
+    embed: State.loggedIn, extract: { if case let .loggedIn(value) = $0 { value } else { nil } })
+  static let loggedInAction = CasePath<Action, LoggedInAction>(
+    embed: Action.loggedIn,
+    extract: { if case let .loggedIn(action) = $0 { action } else { nil } })
+
+  static let loggedInReducer = Reducer<LoggedIn, LoggedInAction, TestClock> {
+    state, action, clock in
+    switch action {
+    case .startPolling:
+      return .run { send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.polled)
+        }
+      }
+    case .polled:
+      state.polls += 1
+      return .none
+    case .logOutTapped:
+      return .none
+    }
+  }
+
+  static let reducer = Reducer<State, Action, TestClock> { state, action, _ in
+    switch action {
+    case let .logIn(user):
+      state = .loggedIn(LoggedIn(id: user))
+    case .loggedIn(.logOutTapped):
+      state = .loggedOut
+    case .loggedIn:
+      break
+    }
+    return .none
+  }
+  .ifCaseLet(
+    state: loggedInCase, action: loggedInAction, environment: { $0 }, then: loggedInReducer)
+}
+
+@MainActor
+@Suite("Child lifetimes: enum state", .deterministicJobs)
+struct EnumChildLifetimeTests {
+  @Test("leaving a case ends the effects its child started")
+  func leavingTheCaseEndsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Session.State.loggedOut, reducer: Session.reducer, environment: clock)
+    await store.send(.logIn("ada")) { $0 = .loggedIn(Session.LoggedIn(id: "ada")) }
+    await store.send(.loggedIn(.startPolling))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.loggedIn(.polled)) {
+      $0 = .loggedIn(Session.LoggedIn(id: "ada", polls: 1))
+    }
+    await store.send(.loggedIn(.logOutTapped)) { $0 = .loggedOut }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test("the same case with another id ends the old child's effects")
+  func sameCaseNewIdentity() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Session.State.loggedIn(Session.LoggedIn(id: "ada")), reducer: Session.reducer,
+      environment: clock)
+    await store.send(.loggedIn(.startPolling))
+    await store.send(.logIn("grace")) { $0 = .loggedIn(Session.LoggedIn(id: "grace")) }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test("an action for a case that is not current fails a TestStore test with the warning's text")
+  func actionForOtherCaseWarns() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Session.State.loggedOut, reducer: Session.reducer, environment: clock)
+    await withKnownIssue {
+      await store.send(.loggedIn(.polled))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix(
+          "An ifCaseLet reducer received an action when its state was another case: polled")
+      }
+    }
+  }
+}

@@ -69,6 +69,37 @@ enum Stopwatches {
   .ifLet(state: \.selected, action: selected, environment: { $0 }, then: Stopwatch.reducer)
 }
 
+enum Screen {
+  enum State: Equatable {
+    case list
+    case stopwatch(Stopwatch.State)
+  }
+  enum Action: Equatable, Sendable {
+    case open(Int)
+    case back
+    case stopwatch(Stopwatch.Action)
+  }
+
+  static let stopwatchCase = CasePath<State, Stopwatch.State>(
+    embed: State.stopwatch,
+    extract: { if case let .stopwatch(watch) = $0 { watch } else { nil } })
+  static let stopwatchAction = CasePath<Action, Stopwatch.Action>(
+    embed: Action.stopwatch,
+    extract: { if case let .stopwatch(action) = $0 { action } else { nil } })
+
+  static let reducer = Reducer<State, Action, TestClock> { state, action, _ in
+    switch action {
+    case let .open(id): state = .stopwatch(Stopwatch.State(id: id))
+    case .back: state = .list  // the stopwatch's timer stops
+    case .stopwatch: break
+    }
+    return .none
+  }
+  .ifCaseLet(
+    state: stopwatchCase, action: stopwatchAction, environment: { $0 },
+    then: Stopwatch.reducer)
+}
+
 @MainActor
 @Suite("Composition guide: child lifetimes", .deterministicJobs)
 struct LifetimeGuideExamples {
@@ -96,6 +127,17 @@ struct LifetimeGuideExamples {
     await clock.advance(by: .seconds(1))
     await store.receive(.selected(.tick)) { $0.selected?.seconds = 1 }
     await store.send(.dismiss) { $0.selected = nil }
+    await clock.advance(by: .seconds(10))
+  }
+
+  @Test("going back from an enum case stops the timer its child started")
+  func leavingTheCaseStopsTheTimer() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Screen.State.list, reducer: Screen.reducer, environment: clock)
+    await store.send(.open(1)) { $0 = .stopwatch(Stopwatch.State(id: 1)) }
+    await store.send(.stopwatch(.startTapped))
+    await store.send(.back) { $0 = .list }
     await clock.advance(by: .seconds(10))
   }
 }

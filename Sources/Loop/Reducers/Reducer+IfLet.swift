@@ -69,38 +69,64 @@ extension Reducer {
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString, line: UInt
   ) -> Self {
+    withChild(
+      scope: AnyHashable(toChild),
+      identity: { $0[keyPath: toIdentity] },
+      modify: { state, body in state[keyPath: toChild].modifyIfPresent(body) },
+      action: toChildAction, environment: toChildEnvironment, child: child,
+      absent: { childAction in
+        """
+        An ifLet reducer received an action when its child state was nil: \(childAction)
+
+        This is usually a sign that something sent the child an action after the child was \
+        dismissed: its own effects end with it. To fix, send the action only while the child \
+        is present, or mark an effect that must outlive the child ".outlivingChild()" and have \
+        it send to the parent instead. (reducer made at \(fileID):\(line))
+        """
+      })
+  }
+
+  /// The parent reducer combined with a child that may be absent, whose effects end when it
+  /// goes: what `ifLet` and `ifCaseLet` share.
+  ///
+  /// - Parameters:
+  ///   - scope: What tells this child apart from other children of the store.
+  ///   - identity: The child's identity in a state, `nil` when it is absent.
+  ///   - modify: Runs the closure on the child in place, if present; `nil` if absent.
+  ///   - absent: The runtime warning for an action that finds no child.
+  @inlinable
+  func withChild<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
+    scope: AnyHashable,
+    identity: @escaping (State) -> Identity?,
+    modify:
+      @escaping (inout State, (inout ChildState) -> Effect<ChildAction>) -> Effect<ChildAction>?,
+    action toChildAction: CasePath<Action, ChildAction>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    absent: @escaping (ChildAction) -> String
+  ) -> Self {
     let parent = self.body
     let childBody = child.body
-    let scope = AnyHashable(toChild)
     return Self { state, action, environment in
       var effect = Effect<Action>.none
       if let childAction = toChildAction.extract(from: action) {
-        let identity = state[keyPath: toIdentity]
-        let childEffect = state[keyPath: toChild].modifyIfPresent {
+        let present = identity(state)
+        let childEffect = modify(&state) {
           childBody(&$0, childAction, toChildEnvironment(environment))
         }
-        if let childEffect, let identity {
+        if let childEffect, let present {
           if case .none = childEffect.storage {
           } else {
             effect =
               childEffect
-              .tiedToChild(ChildLifetimeID(scope: scope, child: identity))
+              .tiedToChild(ChildLifetimeID(scope: scope, child: present))
               .map { toChildAction.embed($0) }
           }
         } else if !ChildLifetimeID.isOutlivingSend {
-          reportRuntimeWarning(
-            """
-            An ifLet reducer received an action when its child state was nil: \(childAction)
-
-            This is usually a sign that something sent the child an action after the child \
-            was dismissed: its own effects end with it. To fix, send the action only while \
-            the child is present, or mark an effect that must outlive the child \
-            ".outlivingChild()" and have it send to the parent instead. \
-            (reducer made at \(fileID):\(line))
-            """)
+          reportRuntimeWarning(absent(childAction))
         }
       }
-      let before = state[keyPath: toIdentity]
+      let before = identity(state)
       let parentEffect = parent(&state, action, environment)
       // NB: Not `merge(with:)` when either side is `.none`, the common case: its switch over
       // both storages went through value witnesses and a generic-metadata lookup per action.
@@ -110,7 +136,7 @@ extension Reducer {
       } else {
         effect.merge(with: parentEffect)
       }
-      let after = state[keyPath: toIdentity]
+      let after = identity(state)
       if before != nil, before != after {
         let current = after.map { AnyHashable($0) }
         effect.merge(

@@ -28,12 +28,20 @@ extension Store {
     state toChildState: KeyPath<State, ChildState>,
     send: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction> {
+    scoped(read: { $0[keyPath: toChildState] }, send: send)
+  }
+
+  @usableFromInline
+  func scoped<ChildState, ChildAction>(
+    read: @escaping (State) -> ChildState,
+    send: @escaping (ChildAction) -> StoreTask
+  ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       parent: ScopedStoreParent(
-        state: { self.state[keyPath: toChildState] },
+        state: { read(self.state) },
         send: send,
         observe: { observe, finish in
-          self.addObserver({ observe($0[keyPath: toChildState]) }, onFinish: finish)
+          self.addObserver({ observe(read($0)) }, onFinish: finish)
         },
         removeObserver: { self.removeObserver($0) },
         inFlightEffectCount: { self.inFlightEffectCount }))

@@ -1,0 +1,118 @@
+extension Store {
+  /// A store for an optional child feature, while the child is there: `nil` when it is not.
+  ///
+  /// ```swift
+  /// if let detailsStore = store.scope(state: \.details, action: Action.details) {
+  ///   DetailsView(store: detailsStore)      // a sheet, shown while the child exists
+  /// }
+  /// ```
+  ///
+  /// The child store belongs to the child that was there when it was made (the same `id`). Once
+  /// that child is gone — `nil`, or replaced by another — the store stops delivering: a `send`
+  /// reaches nothing (and is reported as a runtime warning), and its `state` stays what it was
+  /// when the store last read it — what a view last showed, for a sheet that animates away. Ask
+  /// the parent store again for the new child's store.
+  ///
+  /// - Complexity: O(1) to create; reading the state applies the key path.
+  @inlinable
+  public func scope<ChildState: Identifiable, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    scope(
+      child: { $0[keyPath: toChildState] }, identity: { $0.id },
+      send: { self.send(fromChildAction($0)) })
+  }
+
+  /// A store for an optional child feature, while the child is there: `nil` when it is not.
+  ///
+  /// A child that is not `Identifiable` has no identity: the store delivers while the state is
+  /// not `nil`, whichever child it is.
+  @inlinable
+  @_disfavoredOverload
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    scope(
+      child: { $0[keyPath: toChildState] }, identity: { _ in true },
+      send: { self.send(fromChildAction($0)) })
+  }
+
+  /// A store for the child feature of one case of an enum state, while the state is in that
+  /// case: `nil` when it is not.
+  ///
+  /// ```swift
+  /// switch store.state {
+  /// case .loggedIn:
+  ///   if let loggedIn = store.scope(state: State.loggedIn, action: Action.loggedIn) { … }
+  /// case .loggedOut: …
+  /// }
+  /// ```
+  ///
+  /// Once the state leaves the case (or the case gets a value of another `id`), the store stops
+  /// delivering, as the optional `scope(state:action:)` does.
+  @inlinable
+  public func scope<ChildState: Identifiable, ChildAction>(
+    state toCase: CasePath<State, ChildState>,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    scope(
+      child: { toCase.extract(from: $0) }, identity: { $0.id },
+      send: { self.send(fromChildAction($0)) })
+  }
+
+  /// A store for the child feature of one case of an enum state, while the state is in that
+  /// case: `nil` when it is not.
+  @inlinable
+  @_disfavoredOverload
+  public func scope<ChildState, ChildAction>(
+    state toCase: CasePath<State, ChildState>,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    scope(
+      child: { toCase.extract(from: $0) }, identity: { _ in true },
+      send: { self.send(fromChildAction($0)) })
+  }
+
+  @usableFromInline
+  func scope<ChildState, ChildAction, Identity: Equatable>(
+    child: @escaping (State) -> ChildState?,
+    identity: @escaping (ChildState) -> Identity,
+    send: @escaping (ChildAction) -> StoreTask
+  ) -> Store<ChildState, ChildAction>? {
+    guard let first = child(state) else { return nil }
+    let original = identity(first)
+    let last = LastChildState(first)
+    /// The child, if it is still the one this store was made for.
+    func current(_ state: State) -> ChildState? {
+      guard let value = child(state), identity(value) == original else { return nil }
+      last.value = value
+      return value
+    }
+    return scoped(
+      read: { current($0) ?? last.value },
+      send: { action in
+        guard current(self.state) != nil else {
+          reportRuntimeWarning(
+            """
+            A child store received an action after its child was gone: \(action)
+
+            The action was not sent: the child this store was made for is nil, in another \
+            case, or replaced by another. To fix, stop using the child store when its child \
+            goes (ask the parent store for a new one), or send the action to the parent.
+            """)
+          return StoreTask(cascade: nil)
+        }
+        return send(action)
+      })
+  }
+}
+
+/// The last state a child store saw of its child, shown once the child is gone.
+@MainActor
+@usableFromInline
+final class LastChildState<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}

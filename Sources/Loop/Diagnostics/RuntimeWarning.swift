@@ -83,6 +83,12 @@ public enum RuntimeWarnings {
 
     /// Whether warnings go to standard error.
     @usableFromInline var isStandardError: Bool { report == nil }
+
+    /// Runs `body` with this handler as the current task's.
+    @usableFromInline
+    func bind(isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void) async {
+      await RuntimeWarnings.$current.withValue(self, operation: body)
+    }
   }
 
   /// The handler bound by ``withHandler(_:operation:)-(_,()->Result)`` or by Loop itself.

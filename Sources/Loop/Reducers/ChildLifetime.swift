@@ -114,7 +114,7 @@ extension Effect {
     Self(storage: .one(.endRemovedChildren(removed)))
   }
 
-  private func mapRuns(_ transform: (Run) -> Run) -> Self {
+  func mapRuns(_ transform: (Run) -> Run) -> Self {
     func apply(_ operation: Operation) -> Operation {
       guard case let .run(run) = operation else { return operation }
       return .run(transform(run))

@@ -86,6 +86,22 @@ extension Reducer {
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
+    forEach(
+      state: toElements, action: toElementAction, environment: toElementEnvironment,
+      element: element, decorate: nil, fileID: fileID, line: line)
+  }
+
+  /// `forEach`, with `decorate` applied to each element's effects once they send parent
+  /// actions (a navigation stack binds each screen's dismiss action there).
+  @inlinable
+  func forEach<ElementState, ElementAction, ElementEnvironment, ID: Hashable & Sendable>(
+    state toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, (ID, ElementAction)>,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    decorate: ((ID, Effect<Action>) -> Effect<Action>)?,
+    fileID: StaticString, line: UInt
+  ) -> Self {
     let parent = self.body
     let elementBody = element.body
     let toGeneration = toElements.appending(path: \.generation)
@@ -107,6 +123,7 @@ extension Reducer {
               elementEffect
               .tiedToChild(ChildLifetimeID(scope: scope, child: id))
               .map { toElementAction.embed((id, $0)) }
+            if let decorate { effect = decorate(id, effect) }
           }
         } else if !ChildLifetimeID.isOutlivingSend {
           reportRuntimeWarning(

@@ -94,6 +94,8 @@ extension Reducer {
   ///   - identity: The child's identity in a state, `nil` when it is absent.
   ///   - modify: Runs the closure on the child in place, if present; `nil` if absent.
   ///   - absent: The runtime warning for an action that finds no child.
+  ///   - decorate: Applied to the child's effects once they send parent actions (presentation
+  ///     binds its dismiss action there).
   @inlinable
   func withChild<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
     scope: AnyHashable,
@@ -103,7 +105,8 @@ extension Reducer {
     action toChildAction: CasePath<Action, ChildAction>,
     environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
     child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    absent: @escaping (ChildAction) -> String
+    absent: @escaping (ChildAction) -> String,
+    decorate: ((Effect<Action>) -> Effect<Action>)? = nil
   ) -> Self {
     let parent = self.body
     let childBody = child.body
@@ -121,6 +124,7 @@ extension Reducer {
               childEffect
               .tiedToChild(ChildLifetimeID(scope: scope, child: present))
               .map { toChildAction.embed($0) }
+            if let decorate { effect = decorate(effect) }
           }
         } else if !ChildLifetimeID.isOutlivingSend {
           reportRuntimeWarning(absent(childAction))

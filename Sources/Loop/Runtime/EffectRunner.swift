@@ -129,6 +129,19 @@ final class EffectRunner<Action: Sendable> {
   @inlinable
   @inline(__always)
   static func runEffect(_ job: EffectJob<Action>, _ storage: EffectStorage) async {
+    // NB: A warning raised inside the effect (say, `dismiss()` with nothing presented) goes
+    // where the send that started it said: a test store's send binds its own handler. Apps
+    // leave it at standard error, where the runner's tasks already report, and bind nothing.
+    if let handler = job.warningHandlerToBind {
+      await handler.bind { await execute(job, storage) }
+    } else {
+      await execute(job, storage)
+    }
+  }
+
+  @inlinable
+  @inline(__always)
+  static func execute(_ job: EffectJob<Action>, _ storage: EffectStorage) async {
     do {
       try await job.run.execute(job, storage, job.send, reportsErrors: true)
     } catch {

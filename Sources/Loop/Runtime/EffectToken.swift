@@ -31,6 +31,14 @@ class EffectToken: @unchecked Sendable {
 
   private var words: AtomicWords { AtomicWords(storedPropertiesOf: self) }
 
+  /// The warning handler to bind while the effect runs: its cascade's, unless that is standard
+  /// error (where the runner's tasks report already).
+  @usableFromInline
+  final var warningHandlerToBind: RuntimeWarnings.Handler? {
+    guard let handler = cascade?.warningHandler, !handler.isStandardError else { return nil }
+    return handler
+  }
+
   /// Whether the effect has been asked to stop.
   final var isCancelled: Bool { words.load(0) != 0 }
 

@@ -1,0 +1,58 @@
+extension Reducer {
+  /// Runs a navigation stack of child screens: routes each screen's actions by id, pops on
+  /// `.popFrom(id:)`, and ends a screen's effects when it is popped.
+  ///
+  /// It is the parent-level `forEach(state:action:environment:element:)` over the stack's
+  /// screens, with:
+  /// - `.element(id:action:)` running the screen `id` (then the parent); an action for a screen
+  ///   that is not on the stack is a runtime warning;
+  /// - `.popFrom(id:)` running the parent, then popping that screen and all above it;
+  /// - a screen dismissing itself (``Effect/dismiss``, ``dismiss()``) sending `.popFrom(id:)`;
+  /// - every popped screen's effects cancelled, whatever popped it (`popLast()`,
+  ///   `pop(to:)`, `removeAll()` in the parent, or `.popFrom(id:)`).
+  ///
+  /// ```swift
+  /// static let reducer = Reducer<State, Action, Environment> { state, action, _ in
+  ///   switch action {
+  ///   case let .showMovie(id):
+  ///     state.path.append(.movie(MovieScreen.State(id: id)))
+  ///     return .none
+  ///   case .path:
+  ///     return .none
+  ///   }
+  /// }
+  /// .stack(state: \.path, action: Action.path, environment: { $0 }, element: Screen.reducer)
+  /// ```
+  ///
+  /// - Complexity: as `forEach`: O(1) per action when no screen was popped.
+  @inlinable
+  public func stack<ElementState, ElementAction, ElementEnvironment>(
+    state toStack: WritableKeyPath<State, StackState<ElementState>>,
+    action toStackAction: CasePath<Action, StackAction<ElementAction>>,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    let parent = self.body
+    let popping = Self { state, action, environment in
+      let effect = parent(&state, action, environment)
+      if case let .popFrom(id)? = toStackAction.extract(from: action) {
+        state[keyPath: toStack].pop(from: id)
+      }
+      return effect
+    }
+    let toElementAction = CasePath<Action, (StackElementID, ElementAction)>(
+      embed: { toStackAction.embed(.element(id: $0.0, action: $0.1)) },
+      extract: {
+        guard case let .element(id, action)? = toStackAction.extract(from: $0) else {
+          return nil
+        }
+        return (id, action)
+      })
+    return popping.forEach(
+      state: toStack.appending(path: \.elements), action: toElementAction,
+      environment: toElementEnvironment, element: element,
+      decorate: { id, effect in effect.dismissing(with: toStackAction.embed(.popFrom(id: id))) },
+      fileID: fileID, line: line)
+  }
+}

@@ -1,0 +1,111 @@
+/// The screens of a navigation stack, bottom first, each with a stable id.
+///
+/// ```swift
+/// var path = StackState<Screen.State>()
+/// path.append(.detail(movie))          // push
+/// path.popLast()                       // pop
+/// path.pop(to: id)                     // pop everything above the screen `id`
+/// path.removeAll()                     // pop to the root
+/// ```
+///
+/// Ids are handed out in order by the stack itself (a counter, never reused within one stack),
+/// so a test can predict them: the first screen pushed on a new stack is `0`, the next `1`.
+/// Two stacks are equal when they hold the same screens under the same ids.
+public struct StackState<Element> {
+  /// The screens, by id, in order.
+  // NB: Screens are only ever inserted by id (`elements[id:] = …`), so the array's `idOf` is
+  // never called.
+  @usableFromInline var elements = IdentifiedArray<StackElementID, Element>(
+    idOf: { _ in StackElementID(rawValue: -1) }, orderedIDs: [], elementsByID: [:])
+  @usableFromInline var nextID = 0
+
+  /// An empty stack.
+  public init() {}
+
+  /// A stack of `screens`, bottom first.
+  public init(_ screens: some Sequence<Element>) {
+    for screen in screens { append(screen) }
+  }
+
+  /// The ids of the screens, bottom first.
+  public var ids: [StackElementID] { elements.ids }
+
+  /// The screen with `id`, if it is on the stack; set `nil` to pop it alone.
+  ///
+  /// - Complexity: O(1) to read or edit in place.
+  public subscript(id id: StackElementID) -> Element? {
+    get { elements[id: id] }
+    _modify { yield &elements[id: id] }
+    set { elements[id: id] = newValue }
+  }
+
+  /// Pushes a screen; returns its id.
+  @discardableResult
+  public mutating func append(_ screen: Element) -> StackElementID {
+    let id = StackElementID(rawValue: nextID)
+    nextID += 1
+    elements[id: id] = screen
+    return id
+  }
+
+  /// Pops the top screen, and returns it.
+  @discardableResult
+  public mutating func popLast() -> Element? {
+    guard let id = elements.ids.last else { return nil }
+    return elements.remove(id: id)
+  }
+
+  /// Pops the screen `id` and every screen above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = elements.ids.firstIndex(of: id) else { return }
+    while elements.count > index { elements.remove(at: elements.count - 1) }
+  }
+
+  /// Pops every screen above `id`, which stays on top.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = elements.ids.firstIndex(of: id) else { return }
+    while elements.count > index + 1 { elements.remove(at: elements.count - 1) }
+  }
+
+  /// Pops every screen.
+  public mutating func removeAll() {
+    elements.removeAll()
+  }
+}
+
+/// The id of a screen on a ``StackState``: stable while the screen is on the stack.
+public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByIntegerLiteral
+{
+  /// The stack's counter when the screen was pushed.
+  public let rawValue: Int
+
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public init(integerLiteral value: Int) { self.rawValue = value }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  public var description: String { "#\(rawValue)" }
+}
+
+extension StackState: RandomAccessCollection {
+  public var startIndex: Int { elements.startIndex }
+  public var endIndex: Int { elements.endIndex }
+  public subscript(position: Int) -> Element { elements[position] }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+}
+
+extension StackState: @unchecked Sendable where Element: Sendable {}
+// NB: As `IdentifiedArray`'s: a value type whose stored values are the screens and ids.
+
+extension StackState: CustomStringConvertible {
+  public var description: String {
+    "[" + zip(ids, self).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
+  }
+}

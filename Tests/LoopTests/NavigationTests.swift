@@ -1,0 +1,192 @@
+import Loop
+import LoopTesting
+import Testing
+
+/// A screen that loads a text after two seconds, and can close itself.
+private enum NavScreen {
+  struct State: Equatable, Sendable {
+    var name: String
+    var text: String?
+  }
+  enum Action: Equatable, Sendable {
+    case load
+    case loaded(String)
+    case closeTapped
+    case saveAndClose
+  }
+
+  static let reducer = Reducer<State, Action, TestClock> { state, action, clock in
+    switch action {
+    case .load:
+      let name = state.name
+      return .run { send in
+        try await clock.sleep(for: .seconds(2))
+        await send(.loaded("text of \(name)"))
+      }
+    case let .loaded(text):
+      state.text = text
+      return .none
+    case .closeTapped:
+      return .dismiss
+    case .saveAndClose:
+      return .run { _ in
+        try await clock.sleep(for: .seconds(1))
+        await dismiss()
+      }
+    }
+  }
+}
+
+private enum NavApp {
+  struct State: Equatable {
+    var sheet: NavScreen.State?
+    var path = StackState<NavScreen.State>()
+  }
+  enum Action: Equatable, Sendable {
+    case openSheet(String)
+    case sheet(PresentationAction<NavScreen.Action>)
+    case push(String)
+    case popToRoot
+    case path(StackAction<NavScreen.Action>)
+  }
+
+  static let sheet = CasePath<Action, PresentationAction<NavScreen.Action>>(
+    embed: Action.sheet, extract: { if case let .sheet(action) = $0 { action } else { nil } })
+  static let path = CasePath<Action, StackAction<NavScreen.Action>>(
+    embed: Action.path, extract: { if case let .path(action) = $0 { action } else { nil } })
+
+  static let reducer = Reducer<State, Action, TestClock> { state, action, _ in
+    switch action {
+    case let .openSheet(name):
+      state.sheet = NavScreen.State(name: name)
+    case let .push(name):
+      state.path.append(NavScreen.State(name: name))
+    case .popToRoot:
+      state.path.removeAll()
+    case .sheet, .path:
+      break
+    }
+    return .none
+  }
+  .presents(state: \.sheet, action: sheet, environment: { $0 }, then: NavScreen.reducer)
+  .stack(state: \.path, action: path, environment: { $0 }, element: NavScreen.reducer)
+}
+
+@MainActor
+@Suite("Navigation: presentation and stack", .deterministicJobs)
+struct NavigationTests {
+  private func makeStore(_ clock: TestClock) -> TestStore<NavApp.State, NavApp.Action, TestClock> {
+    TestStore(initialState: NavApp.State(), reducer: NavApp.reducer, environment: clock)
+  }
+
+  @Test("dismissing a sheet cancels its request: the response never reaches the store")
+  func dismissCancels() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.openSheet("a")) { $0.sheet = NavScreen.State(name: "a") }
+    await store.send(.sheet(.presented(.load)))
+    await clock.advance(by: .seconds(1))
+    await store.send(.sheet(.dismiss)) { $0.sheet = nil }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test("a sheet dismisses itself from its reducer, knowing nothing of its parent")
+  func childDismissesFromReducer() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.openSheet("a")) { $0.sheet = NavScreen.State(name: "a") }
+    await store.send(.sheet(.presented(.closeTapped)))
+    await store.receive(.sheet(.dismiss)) { $0.sheet = nil }
+  }
+
+  @Test("a sheet dismisses itself from an effect, after its work")
+  func childDismissesFromEffect() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.openSheet("a")) { $0.sheet = NavScreen.State(name: "a") }
+    await store.send(.sheet(.presented(.saveAndClose)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sheet(.dismiss)) { $0.sheet = nil }
+    await store.finish()
+  }
+
+  @Test("pushed screens get ids 0, 1, …; actions reach a screen by id")
+  func pushAndRoute() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.push("a")) { $0.path.append(NavScreen.State(name: "a")) }
+    await store.send(.push("b")) { $0.path.append(NavScreen.State(name: "b")) }
+    #expect(store.state.path.ids == [0, 1])
+    await store.send(.path(.element(id: 1, action: .load)))
+    await clock.advance(by: .seconds(2))
+    await store.receive(.path(.element(id: 1, action: .loaded("text of b")))) {
+      $0.path[id: 1]?.text = "text of b"
+    }
+  }
+
+  @Test("a popped screen's request response never reaches the store; popFrom pops those above")
+  func popCancels() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.push("a")) { $0.path.append(NavScreen.State(name: "a")) }
+    await store.send(.push("b")) { $0.path.append(NavScreen.State(name: "b")) }
+    await store.send(.path(.element(id: 0, action: .load)))
+    await store.send(.path(.element(id: 1, action: .load)))
+    await store.send(.path(.popFrom(id: 0))) { $0.path = StackState() }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test("popping to the root from the parent ends every screen's effects")
+  func popToRootCancels() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.push("a")) { $0.path.append(NavScreen.State(name: "a")) }
+    await store.send(.path(.element(id: 0, action: .load)))
+    await store.send(.popToRoot) { $0.path.removeAll() }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test("a screen dismisses itself: the stack pops it")
+  func screenDismissesItself() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.push("a")) { $0.path.append(NavScreen.State(name: "a")) }
+    await store.send(.push("b")) { $0.path.append(NavScreen.State(name: "b")) }
+    await store.send(.path(.element(id: 1, action: .closeTapped)))
+    await store.receive(.path(.popFrom(id: 1))) { $0.path.popLast() }
+    #expect(store.state.path.ids == [0])
+  }
+
+  @Test("a screen's effect still running at the end fails the test — unless the screen was popped")
+  func exhaustiveAboutScreenEffects() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.push("a")) { $0.path.append(NavScreen.State(name: "a")) }
+    await store.send(.path(.element(id: 0, action: .load)))
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(1))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("still running") }
+    }
+    await store.send(.path(.popFrom(id: 0))) { $0.path = StackState() }
+    await store.finish()
+  }
+
+  @Test("dismiss() outside a presented feature is a runtime warning")
+  func dismissOutsidePresentation() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: NavScreen.State(name: "alone"), reducer: NavScreen.reducer, environment: clock)
+    await withKnownIssue {
+      await store.send(.closeTapped)
+      await store.finish()
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix(
+          "dismiss() was called from an effect of a feature that is not presented.")
+      }
+    }
+  }
+}

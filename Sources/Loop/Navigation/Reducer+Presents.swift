@@ -2,7 +2,7 @@ extension Reducer {
   /// Presents an optional child feature — a sheet, a popover, a detail screen — that can be
   /// dismissed by the parent, by the user, or by the child itself.
   ///
-  /// It is ``ifLet(state:action:environment:then:fileID:line:)`` with dismissal:
+  /// It is `ifLet(state:action:environment:then:)` with dismissal:
   /// - `.presented(childAction)` runs the child (then the parent); an action for an absent
   ///   child is a runtime warning.
   /// - `.dismiss` runs the parent, then sets the child's state to `nil`.

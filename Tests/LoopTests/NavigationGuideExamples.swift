@@ -1,0 +1,90 @@
+// The code Docs/Loop.docc/Navigation.md shows, compiled and run.
+import Loop
+import LoopTesting
+import Testing
+
+enum Note {
+  struct State: Equatable, Sendable {
+    var title: String
+    var isSaving = false
+  }
+  enum Action: Equatable, Sendable { case saveTapped, cancelTapped }
+  struct Environment: Sendable { var save: @Sendable (String) async -> Void }
+
+  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
+    switch action {
+    case .saveTapped:
+      state.isSaving = true
+      let title = state.title
+      return .run { _ in
+        await environment.save(title)
+        await dismiss()  // the note closes itself once saved
+      }
+    case .cancelTapped:
+      return .dismiss
+    }
+  }
+}
+
+enum Notes {
+  struct State: Equatable {
+    var editor: Note.State?
+    var path = StackState<Note.State>()
+  }
+  enum Action: Equatable, Sendable {
+    case newNoteTapped
+    case editor(PresentationAction<Note.Action>)
+    case open(String)
+    case path(StackAction<Note.Action>)
+  }
+
+  static let editor = CasePath<Action, PresentationAction<Note.Action>>(
+    embed: Action.editor, extract: { if case let .editor(action) = $0 { action } else { nil } })
+  static let path = CasePath<Action, StackAction<Note.Action>>(
+    embed: Action.path, extract: { if case let .path(action) = $0 { action } else { nil } })
+
+  static let reducer = Reducer<State, Action, Note.Environment> { state, action, _ in
+    switch action {
+    case .newNoteTapped:
+      state.editor = Note.State(title: "")  // present
+      return .none
+    case let .open(title):
+      state.path.append(Note.State(title: title))  // push
+      return .none
+    case .editor, .path:
+      return .none
+    }
+  }
+  .presents(state: \.editor, action: editor, environment: { $0 }, then: Note.reducer)
+  .stack(state: \.path, action: path, environment: { $0 }, element: Note.reducer)
+}
+
+@MainActor
+@Suite("Navigation guide", .deterministicJobs)
+struct NavigationGuideExamples {
+  @Test("a presented note saves and closes itself")
+  func presentedNoteClosesItself() async {
+    let saved = LockedState<[String]>([])
+    let store = TestStore(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Note.Environment(save: { title in saved.withLock { $0.append(title) } }))
+    await store.send(.newNoteTapped) { $0.editor = Note.State(title: "") }
+    await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.dismiss)) { $0.editor = nil }
+    #expect(saved.withLock { $0 } == [""])
+  }
+
+  @Test("a pushed note cancels itself off the stack")
+  func pushedNoteCancels() async {
+    let store = TestStore(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Note.Environment(save: unimplementedSave))
+    await store.send(.open("groceries")) { $0.path.append(Note.State(title: "groceries")) }
+    await store.send(.path(.element(id: 0, action: .cancelTapped)))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path = StackState() }
+  }
+}
+
+private let unimplementedSave: @Sendable (String) async -> Void = { _ in
+  Issue.record("save was not expected")
+}

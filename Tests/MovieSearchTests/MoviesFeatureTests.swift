@@ -317,26 +317,39 @@ struct MoviesFeatureTests {
     #expect(calls.withLock { $0 } == ["search bat series 1"])
   }
 
-  @Test("selecting a title loads its details; a second selection cancels the first")
+  @Test("selecting a title presents its details, which load; a second selection cancels the first")
   func details() async throws {
     let store = makeStore(service(latency: .seconds(1)))
     await store.send(.movieSelected(imdbID: "tt1")) {
-      $0.selection = "tt1"
-      $0.isLoadingDetails = true
+      $0.details = MovieDetailsFeature.State(imdbID: "tt1")
     }
+    await store.receive(.details(.presented(.load))) { $0.details?.isLoading = true }
     await clock.advance(by: .milliseconds(500))
-    await store.send(.movieSelected(imdbID: "tt2")) { $0.selection = "tt2" }
+    await store.send(.movieSelected(imdbID: "tt2")) {
+      $0.details = MovieDetailsFeature.State(imdbID: "tt2")
+    }
+    await store.receive(.details(.presented(.load))) { $0.details?.isLoading = true }
     await clock.advance(by: .seconds(1))
     let details = MovieDetails(id: "tt2", title: "Title of tt2")
-    await store.receive(.detailsResponse(imdbID: "tt2", .success(details))) {
-      $0.isLoadingDetails = false
-      $0.details = details
+    await store.receive(.details(.presented(.response(.success(details))))) {
+      $0.details?.isLoading = false
+      $0.details?.movie = details
     }
-    await store.send(.detailsDismissed) {
-      $0.selection = nil
-      $0.details = nil
-    }
+    await store.send(.details(.dismiss)) { $0.details = nil }
     #expect(calls.withLock { $0 } == ["details tt1", "details tt2"])
+    await store.finish()
+  }
+
+  @Test("closing the details before they load cancels the request: no stale screen")
+  func closeBeforeLoaded() async throws {
+    let store = makeStore(service(latency: .seconds(1)))
+    await store.send(.movieSelected(imdbID: "tt1")) {
+      $0.details = MovieDetailsFeature.State(imdbID: "tt1")
+    }
+    await store.receive(.details(.presented(.load))) { $0.details?.isLoading = true }
+    await store.send(.details(.presented(.closeTapped)))
+    await store.receive(.details(.dismiss)) { $0.details = nil }
+    await clock.advance(by: .seconds(5))
     await store.finish()
   }
 
@@ -351,21 +364,22 @@ struct MoviesFeatureTests {
       })
     let store = makeStore(movies)
     await store.send(.movieSelected(imdbID: "tt0372784")) {
-      $0.selection = "tt0372784"
-      $0.isLoadingDetails = true
+      $0.details = MovieDetailsFeature.State(imdbID: "tt0372784")
     }
-    await store.receive(.detailsResponse(imdbID: "tt0372784", .failure(.cannotConnect))) {
-      $0.isLoadingDetails = false
-      $0.detailsError = .cannotConnect
+    await store.receive(.details(.presented(.load))) { $0.details?.isLoading = true }
+    await store.receive(.details(.presented(.response(.failure(.cannotConnect))))) {
+      $0.details?.isLoading = false
+      $0.details?.error = .cannotConnect
     }
-    await store.send(.retry) {
-      $0.isLoadingDetails = true
-      $0.detailsError = nil
+    await store.send(.retry)
+    await store.receive(.details(.presented(.retry))) {
+      $0.details?.isLoading = true
+      $0.details?.error = nil
     }
     let details = MovieDetails(id: "tt0372784", title: "Batman Begins")
-    await store.receive(.detailsResponse(imdbID: "tt0372784", .success(details))) {
-      $0.isLoadingDetails = false
-      $0.details = details
+    await store.receive(.details(.presented(.response(.success(details))))) {
+      $0.details?.isLoading = false
+      $0.details?.movie = details
     }
   }
 
@@ -384,8 +398,8 @@ struct MoviesFeatureTests {
     #expect(store.state.results.count == 20)
     #expect(!store.state.hasNextPage)
     await store.send(.movieSelected(imdbID: "tt0372784"))
-    await store.receive({ if case .detailsResponse = $0 { true } else { false } })
-    #expect(store.state.details?.directors == ["Christopher Nolan"])
+    await store.receive({ if case .details(.presented(.response)) = $0 { true } else { false } })
+    #expect(store.state.details?.movie?.directors == ["Christopher Nolan"])
   }
 }
 

@@ -23,13 +23,50 @@ extension Reducer {
   /// }
   /// .presents(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
   /// ```
+  ///
+  /// Presenting a child of another `id` over a presented one ends the first one's effects too.
   @inlinable
+  public func presents<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    presents(
+      state: toChild, identity: toChild.appending(path: \ChildState?.?.id),
+      action: toPresentationAction, environment: toChildEnvironment, then: child,
+      fileID: fileID, line: line)
+  }
+
+  /// Presents an optional child feature that can be dismissed by the parent, by the user, or
+  /// by the child itself.
+  ///
+  /// A child that is not `Identifiable` is told apart by presence only: presenting another
+  /// over a presented one, without dismissing it first, keeps the first one's effects.
+  @inlinable
+  @_disfavoredOverload
   public func presents<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
     environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    presents(
+      state: toChild, identity: toChild.appending(path: \ChildState?.isPresent),
+      action: toPresentationAction, environment: toChildEnvironment, then: child,
+      fileID: fileID, line: line)
+  }
+
+  @inlinable
+  func presents<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    identity toIdentity: KeyPath<State, Identity?>,
+    action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString, line: UInt
   ) -> Self {
     let parent = self.body
     let dismissing = Self { state, action, environment in
@@ -50,7 +87,7 @@ extension Reducer {
     let dismissAction = toPresentationAction.embed(.dismiss)
     return dismissing.withChild(
       scope: AnyHashable(toChild),
-      identity: { $0[keyPath: toChild] == nil ? nil : true },
+      identity: { $0[keyPath: toIdentity] },
       modify: { state, body in state[keyPath: toChild].modifyIfPresent(body) },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in

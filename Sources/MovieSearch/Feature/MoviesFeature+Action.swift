@@ -1,3 +1,5 @@
+import Loop
+
 extension MoviesFeature {
   /// Everything that can happen in the movies feature.
   ///
@@ -19,12 +21,11 @@ extension MoviesFeature {
     case searchResponse(SearchRequest, Result<SearchPage, MovieServiceError>)
     /// Append the next page of results, if there is one and nothing is loading.
     case loadNextPage
-    /// A title was selected: load its details.
+    /// A title was selected: present its details screen, which loads them.
     case movieSelected(imdbID: String)
-    /// The service answered the details of `imdbID`.
-    case detailsResponse(imdbID: String, Result<MovieDetails, MovieServiceError>)
-    /// The details were closed.
-    case detailsDismissed
+    /// The details screen (``MovieDetailsFeature``): its actions, and `.dismiss` to close it,
+    /// which cancels its request.
+    case details(PresentationAction<MovieDetailsFeature.Action>)
     /// Ask again for what failed: the last search, the selected title's details, or both.
     case retry
   }

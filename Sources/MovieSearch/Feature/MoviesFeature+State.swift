@@ -27,22 +27,15 @@ extension MoviesFeature {
     /// The search asked for last: the one in flight, or the one that answered or failed. Only
     /// the answer to this request is taken; ``MoviesFeature/Action/retry`` asks again.
     public var lastSearch: SearchRequest?
-    /// The IMDb id of the selected title.
-    public var selection: String?
-    /// The selected title's details, once loaded.
-    public var details: MovieDetails?
-    /// Whether the selected title's details are loading.
-    public var isLoadingDetails: Bool
-    /// Why the selected title's details failed to load.
-    public var detailsError: MovieServiceError?
+    /// The details screen of the selected title, while it is presented.
+    public var details: MovieDetailsFeature.State?
 
     /// Creates a state; by default, an empty search.
     public init(
       query: String = "", kind: MovieKind? = nil, results: [Movie] = [], totalResults: Int = 0,
       firstPage: Int = 1, lastPage: Int = 0, isLoading: Bool = false,
       isLoadingNextPage: Bool = false, searchError: MovieServiceError? = nil,
-      lastSearch: SearchRequest? = nil, selection: String? = nil, details: MovieDetails? = nil,
-      isLoadingDetails: Bool = false, detailsError: MovieServiceError? = nil
+      lastSearch: SearchRequest? = nil, details: MovieDetailsFeature.State? = nil
     ) {
       self.query = query
       self.kind = kind
@@ -54,10 +47,7 @@ extension MoviesFeature {
       self.isLoadingNextPage = isLoadingNextPage
       self.searchError = searchError
       self.lastSearch = lastSearch
-      self.selection = selection
       self.details = details
-      self.isLoadingDetails = isLoadingDetails
-      self.detailsError = detailsError
     }
 
     /// How many pages the results fill (at most 100, the last page OMDb serves).
@@ -67,6 +57,6 @@ extension MoviesFeature {
     public var hasNextPage: Bool { lastPage > 0 && lastPage < pageCount }
 
     /// Whether anything is loading.
-    public var isBusy: Bool { isLoading || isLoadingNextPage || isLoadingDetails }
+    public var isBusy: Bool { isLoading || isLoadingNextPage || details?.isLoading == true }
   }
 }

@@ -22,7 +22,6 @@ public enum MoviesFeature {
   /// The ids the feature's effects are cancelled by.
   enum CancelID: Hashable, Sendable {
     case search
-    case details
   }
 
   /// The feature's logic.
@@ -84,24 +83,11 @@ public enum MoviesFeature {
       return search(request, environment).cancellable(id: CancelID.search, cancelInFlight: true)
 
     case let .movieSelected(id):
-      state.selection = id
-      return state.startDetails(environment)
+      state.details = MovieDetailsFeature.State(imdbID: id)
+      return .send(.details(.presented(.load)))
 
-    case let .detailsResponse(id, result):
-      guard id == state.selection, state.isLoadingDetails else { return .none }
-      state.isLoadingDetails = false
-      switch result {
-      case let .success(details): state.details = details
-      case let .failure(error): state.detailsError = error
-      }
+    case .details:
       return .none
-
-    case .detailsDismissed:
-      state.selection = nil
-      state.details = nil
-      state.detailsError = nil
-      state.isLoadingDetails = false
-      return .cancel(id: CancelID.details)
 
     case .retry:
       var effects: [Effect<Action>] = []
@@ -115,12 +101,20 @@ public enum MoviesFeature {
         effects.append(
           search(request, environment).cancellable(id: CancelID.search, cancelInFlight: true))
       }
-      if state.detailsError != nil, state.selection != nil {
-        effects.append(state.startDetails(environment))
+      if state.details?.error != nil {
+        effects.append(.send(.details(.presented(.retry))))
       }
       return .merge(effects)
     }
   }
+  .presents(
+    state: \.details, action: detailsAction, environment: { $0 },
+    then: MovieDetailsFeature.reducer)
+
+  /// `.details` in ``Action``.
+  static let detailsAction = CasePath<Action, PresentationAction<MovieDetailsFeature.Action>>(
+    embed: Action.details,
+    extract: { if case let .details(action) = $0 { action } else { nil } })
 
   /// Asks the service for `request` and sends the answer back; a cancelled search sends nothing.
   static func search(_ request: SearchRequest, _ environment: MoviesEnvironment) -> Effect<Action> {
@@ -153,29 +147,6 @@ extension MoviesFeature.State {
     return MoviesFeature.search(request, environment)
   }
 
-  /// Starts loading the selected title's details, cancelling a load in flight.
-  fileprivate mutating func startDetails(
-    _ environment: MoviesEnvironment
-  ) -> Effect<MoviesFeature.Action> {
-    guard let id = selection else { return .none }
-    details = nil
-    detailsError = nil
-    isLoadingDetails = true
-    return Effect.run { send in
-      do {
-        let details = try await environment.movies.details(id)
-        await send(.detailsResponse(imdbID: id, .success(details)))
-      } catch is CancellationError {
-        return
-      } catch {
-        guard !Task.isCancelled else { return }
-        await send(.detailsResponse(imdbID: id, .failure(MovieServiceError(error))))
-      }
-    }
-    .cancellable(id: MoviesFeature.CancelID.details, cancelInFlight: true)
-  }
-
-  /// Whether the query is empty or only spaces: nothing to search for.
   fileprivate var isQueryBlank: Bool {
     query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
   }

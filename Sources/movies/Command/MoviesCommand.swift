@@ -73,8 +73,8 @@ enum MoviesCommand {
       initialState: MoviesFeature.State(), reducer: MoviesFeature.reducer,
       environment: environment)
     await store.send(.movieSelected(imdbID: id)).finish()
-    guard let details = store.state.details else {
-      let error = store.state.detailsError ?? .incorrectID
+    guard let details = store.state.details?.movie else {
+      let error = store.state.details?.error ?? .incorrectID
       console.errorLine("movies: \(message(for: error, id: id))")
       return 1
     }

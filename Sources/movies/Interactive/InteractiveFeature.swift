@@ -50,7 +50,7 @@ enum InteractiveFeature {
         state.isFinished = true
         return .none
       }
-      if state.movies.selection != nil {
+      if state.movies.details != nil {
         switch key {
         case .character("q"):
           state.isFinished = true
@@ -58,7 +58,7 @@ enum InteractiveFeature {
         case .character("r"):
           return movies(.retry)
         case .enter, .escape, .backspace, .left, .character("b"):
-          return movies(.detailsDismissed)
+          return movies(.details(.dismiss))
         default:
           return .none
         }

@@ -92,7 +92,7 @@ struct InteractiveSession {
       .trimmingCharacters(in: .whitespaces)
     let commands: Set<String> = ["n", "p", "q", "r", "b", "/", ""]
     let isCommand =
-      store.state.movies.selection != nil || commands.contains(text)
+      store.state.movies.details != nil || commands.contains(text)
       || text.allSatisfy(\.isNumber)
     // NB: Escape leaves typing, so every line starts from the same mode; "/" then starts a new
     // search, whatever the query was.

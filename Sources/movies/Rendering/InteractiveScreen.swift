@@ -9,12 +9,12 @@ enum InteractiveScreen {
     let spinner = spinnerFrames[tick % spinnerFrames.count]
     let movies = state.movies
     var lines = ["movies · \(sourceName) · \(MoviesCommand.credit)", ""]
-    if movies.selection != nil {
-      if let details = movies.details {
+    if let screen = movies.details {
+      if let details = screen.movie {
         lines.append(DetailsView.render(details))
-      } else if movies.isLoadingDetails {
+      } else if screen.isLoading {
         lines.append("\(spinner) Loading details…")
-      } else if let error = movies.detailsError {
+      } else if let error = screen.error {
         lines.append("Details failed: \(error).")
       }
       lines += ["", "Return or Esc: back · r: retry · q: quit"]

@@ -1,0 +1,85 @@
+import Loop
+
+/// One title's details, as a presented child of ``MoviesFeature``: loading, an error, retry.
+///
+/// Presented with `presents(state:action:environment:then:)`, so closing it (``Action/closeTapped``,
+/// or the parent's `.details(.dismiss)`) cancels its request: a response for a closed screen
+/// never reaches the store.
+///
+/// ```swift
+/// store.send(.movieSelected(imdbID: "tt0372784"))   // presents it, and it loads
+/// store.send(.details(.presented(.retry)))          // after a failure
+/// store.send(.details(.dismiss))                    // closes it
+/// ```
+public enum MovieDetailsFeature {
+  /// The title being shown.
+  public struct State: Equatable, Sendable, Identifiable {
+    /// The IMDb id of the title.
+    public var imdbID: String
+    /// The details, once loaded.
+    public var movie: MovieDetails?
+    /// Whether a request is in flight.
+    public var isLoading: Bool
+    /// Why the last request failed.
+    public var error: MovieServiceError?
+
+    /// The identity of the screen: the title it shows.
+    public var id: String { imdbID }
+
+    /// A screen for `imdbID`, not loaded yet.
+    public init(
+      imdbID: String, movie: MovieDetails? = nil, isLoading: Bool = false,
+      error: MovieServiceError? = nil
+    ) {
+      self.imdbID = imdbID
+      self.movie = movie
+      self.isLoading = isLoading
+      self.error = error
+    }
+  }
+
+  /// What happens on the details screen.
+  public enum Action: Equatable, Sendable {
+    /// Load the details (sent by the parent when it presents the screen).
+    case load
+    /// The service answered.
+    case response(Result<MovieDetails, MovieServiceError>)
+    /// Ask again after a failure.
+    case retry
+    /// The user closed the screen: it dismisses itself.
+    case closeTapped
+  }
+
+  /// Loads, retries and closes.
+  public static let reducer = Reducer<State, Action, MoviesEnvironment> {
+    state, action, environment in
+    switch action {
+    case .load, .retry:
+      guard !state.isLoading else { return .none }
+      state.movie = nil
+      state.error = nil
+      state.isLoading = true
+      let id = state.imdbID
+      return .run { send in
+        do {
+          await send(.response(.success(try await environment.movies.details(id))))
+        } catch is CancellationError {
+          return
+        } catch {
+          guard !Task.isCancelled else { return }
+          await send(.response(.failure(MovieServiceError(error))))
+        }
+      }
+    case let .response(result):
+      guard state.isLoading else { return .none }
+      state.isLoading = false
+      switch result {
+      case let .success(movie): state.movie = movie
+      case let .failure(error): state.error = error
+      }
+      return .none
+    case .closeTapped:
+      return .dismiss
+    }
+  }
+}

@@ -96,6 +96,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         return
       }
       if elementsByID.updateValue(newValue, forKey: id) == nil { orderedIDs.append(id) }
+      checkInvariants(around: id)
     }
   }
 
@@ -112,6 +113,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
     elementsByID[id] = element
     orderedIDs.append(id)
+    checkInvariants(around: id)
     return (true, orderedIDs.endIndex - 1)
   }
 
@@ -122,6 +124,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func insert(_ element: Element, at index: Int) {
     let id = idOf(element)
     if elementsByID.updateValue(element, forKey: id) == nil { orderedIDs.insert(id, at: index) }
+    checkInvariants()
   }
 
   /// Removes and returns the element with the given id, if any.
@@ -133,6 +136,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     guard let element = elementsByID.removeValue(forKey: id) else { return nil }
     orderedIDs.removeAll { $0 == id }
     recordRemoval(of: id)
+    checkInvariants()
     return element
   }
 
@@ -149,6 +153,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       preconditionFailure("IdentifiedArray is inconsistent: no element for id \(id)")
     }
     recordRemoval(of: id)
+    checkInvariants()
     return element
   }
 

@@ -49,9 +49,13 @@ extension Reducer {
         }
         return (id, action)
       })
+    let screen = Reducer<StackElement<ElementState>, ElementAction, ElementEnvironment> {
+      screen, action, environment in
+      element.reduce(into: &screen.state, action: action, environment: environment)
+    }
     return popping.forEach(
       state: toStack.appending(path: \.elements), action: toElementAction,
-      environment: toElementEnvironment, element: element,
+      environment: toElementEnvironment, element: screen,
       decorate: { id, effect in effect.dismissing(with: toStackAction.embed(.popFrom(id: id))) },
       fileID: fileID, line: line)
   }

@@ -12,11 +12,9 @@
 /// so a test can predict them: the first screen pushed on a new stack is `0`, the next `1`.
 /// Two stacks are equal when they hold the same screens under the same ids.
 public struct StackState<Element> {
-  /// The screens, by id, in order.
-  // NB: Screens are only ever inserted by id (`elements[id:] = …`), so the array's `idOf` is
-  // never called.
-  @usableFromInline var elements = IdentifiedArray<StackElementID, Element>(
-    idOf: { _ in StackElementID(rawValue: -1) }, orderedIDs: [], elementsByID: [:])
+  /// The screens, with their ids, in order.
+  @usableFromInline var elements = IdentifiedArray<StackElementID, StackElement<Element>>(
+    id: \.id)
   @usableFromInline var nextID = 0
 
   /// An empty stack.
@@ -34,9 +32,14 @@ public struct StackState<Element> {
   ///
   /// - Complexity: O(1) to read or edit in place.
   public subscript(id id: StackElementID) -> Element? {
-    get { elements[id: id] }
-    _modify { yield &elements[id: id] }
-    set { elements[id: id] = newValue }
+    get { elements[id: id]?.state }
+    set {
+      if let newValue {
+        elements[id: id] = StackElement(id: id, state: newValue)
+      } else {
+        elements.remove(id: id)
+      }
+    }
   }
 
   /// Pushes a screen; returns its id.
@@ -44,7 +47,7 @@ public struct StackState<Element> {
   public mutating func append(_ screen: Element) -> StackElementID {
     let id = StackElementID(rawValue: nextID)
     nextID += 1
-    elements[id: id] = screen
+    elements.append(StackElement(id: id, state: screen))
     return id
   }
 
@@ -52,7 +55,7 @@ public struct StackState<Element> {
   @discardableResult
   public mutating func popLast() -> Element? {
     guard let id = elements.ids.last else { return nil }
-    return elements.remove(id: id)
+    return elements.remove(id: id)?.state
   }
 
   /// Pops the screen `id` and every screen above it.
@@ -73,6 +76,22 @@ public struct StackState<Element> {
   }
 }
 
+/// A screen on a stack, with its id: what the stack's array holds.
+@usableFromInline
+struct StackElement<State> {
+  @usableFromInline let id: StackElementID
+  @usableFromInline var state: State
+
+  @usableFromInline
+  init(id: StackElementID, state: State) {
+    self.id = id
+    self.state = state
+  }
+}
+
+extension StackElement: Equatable where State: Equatable {}
+extension StackElement: Hashable where State: Hashable {}
+
 /// The id of a screen on a ``StackState``: stable while the screen is on the stack.
 public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByIntegerLiteral
@@ -90,7 +109,7 @@ public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConver
 extension StackState: RandomAccessCollection {
   public var startIndex: Int { elements.startIndex }
   public var endIndex: Int { elements.endIndex }
-  public subscript(position: Int) -> Element { elements[position] }
+  public subscript(position: Int) -> Element { elements[position].state }
 }
 
 extension StackState: Equatable where Element: Equatable {

@@ -1,0 +1,104 @@
+/// One edit of one field of a state, as an action: what a form's text field or toggle sends,
+/// so ten fields need one action case, not ten.
+///
+/// ```swift
+/// enum Action: BindableAction {
+///   case binding(BindingAction<State>)
+///   case saveTapped
+/// }
+/// store.send(.binding(.set(\.name, "Ada")))
+/// ```
+///
+/// Two binding actions are equal when they set the same key path to equal values, so a test
+/// store can `receive` one.
+public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible {
+  /// The field it sets.
+  public let keyPath: PartialKeyPath<Root> & Sendable
+  /// The value it sets, type-erased.
+  public let value: any Sendable
+  @usableFromInline let apply: @Sendable (inout Root) -> Void
+  let isEqual: @Sendable (any Sendable) -> Bool
+  let valueDescription: String
+
+  /// Sets `keyPath` to `value`.
+  @inlinable
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
+  ) -> Self {
+    Self(keyPath: keyPath, value: value)
+  }
+
+  @usableFromInline
+  init<Value: Equatable & Sendable>(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value)
+  {
+    self.keyPath = keyPath
+    self.value = value
+    self.apply = { $0[keyPath: keyPath] = value }
+    self.isEqual = { ($0 as? Value) == value }
+    self.valueDescription = String(reflecting: value)
+  }
+
+  /// Applies the edit to `state`.
+  @inlinable
+  public func set(_ state: inout Root) {
+    apply(&state)
+  }
+
+  /// Whether this edit sets `keyPath`, whatever the value.
+  public func sets<Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
+    (self.keyPath as AnyKeyPath) == (keyPath as AnyKeyPath)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.isEqual(rhs.value)
+  }
+
+  public var description: String { "set(\(keyPath), \(valueDescription))" }
+}
+
+/// An action type with a case for ``BindingAction``s, so ``Reducer/binding()`` can apply them
+/// and a store can make bindings to its fields.
+///
+/// ```swift
+/// enum Action: BindableAction {
+///   case binding(BindingAction<State>)
+///   var binding: BindingAction<State>? {
+///     if case let .binding(action) = self { action } else { nil }
+///   }
+/// }
+/// ```
+public protocol BindableAction: Sendable {
+  /// The state the binding actions edit.
+  associatedtype State
+  /// The case that wraps a binding action.
+  static func binding(_ action: BindingAction<State>) -> Self
+  /// The binding action this action wraps, if it is one.
+  var binding: BindingAction<State>? { get }
+}
+
+extension Reducer where Action: BindableAction, Action.State == State {
+  /// Applies binding actions to the state, then runs this reducer, which sees the new value
+  /// (and may react to it: validate, clamp, start a search).
+  ///
+  /// ```swift
+  /// static let reducer = Reducer<State, Action, Environment> { state, action, _ in
+  ///   switch action {
+  ///   case .binding(let edit) where edit.sets(\.query):
+  ///     return .send(.searchTapped)
+  ///   case .binding: return .none
+  ///   case .searchTapped: …
+  ///   }
+  /// }
+  /// .binding()
+  /// ```
+  ///
+  /// - Complexity: O(1) per action on top of this reducer.
+  @inlinable
+  public func binding() -> Self {
+    let body = self.body
+    return Self { state, action, environment in
+      action.binding?.set(&state)
+      return body(&state, action, environment)
+    }
+  }
+}

@@ -36,15 +36,69 @@ extension Store {
     read: @escaping (State) -> ChildState,
     send: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
+    let observation = ScopeObservation<ChildState>()
+    let child = Store<ChildState, ChildAction>(
       parent: ScopedStoreParent(
-        state: { read(self.state) },
+        state: { read(self.untrackedState) },
         send: send,
         observe: { observe, finish in
           self.addObserver({ observe(read($0)) }, onFinish: finish)
         },
         removeObserver: { self.removeObserver($0) },
-        inFlightEffectCount: { self.inFlightEffectCount }))
+        inFlightEffectCount: { self.inFlightEffectCount },
+        afterNextSend: { self.afterNextSend($0) },
+        observation: observation))
+    return child
+  }
+
+  /// The state, read without observing it: what a scoped store reads through, so observing a
+  /// child never observes its whole parent.
+  @usableFromInline
+  var untrackedState: State {
+    if let core { return core.state }
+    return parent.unsafelyUnwrapped.untrackedState()
+  }
+
+  /// Runs `check` once, on the root store, after its next processed send.
+  func afterNextSend(_ check: @escaping @MainActor () -> Void) {
+    if let core {
+      core.scopeChecks.append(check)
+    } else {
+      parent.unsafelyUnwrapped.afterNextSend(check)
+    }
+  }
+
+  /// A scoped store's state read: observes this store alone (see `ScopeObservation`).
+  @usableFromInline
+  func observedScopedState(_ parent: ScopedStoreParent<State, Action>) -> State {
+    let observation = parent.observation
+    observation.registrar.access(self, keyPath: \.state)
+    let value = parent.untrackedState()
+    observation.seen = value
+    if !observation.isScheduled {
+      observation.isScheduled = true
+      scheduleCheck(parent)
+    }
+    return value
+  }
+
+  private func scheduleCheck(_ parent: ScopedStoreParent<State, Action>) {
+    parent.afterNextSend { [weak self] in
+      guard let self, let parent = self.parent else { return }
+      let observation = parent.observation
+      guard let seen = observation.seen else {
+        observation.isScheduled = false
+        return
+      }
+      let current = parent.untrackedState()
+      if observation.isDuplicate(seen, current) {
+        self.scheduleCheck(parent)
+      } else {
+        observation.seen = nil
+        observation.isScheduled = false
+        observation.registrar.withMutation(of: self, keyPath: \.state) {}
+      }
+    }
   }
 }
 
@@ -52,9 +106,32 @@ extension Store {
 @MainActor
 @usableFromInline
 struct ScopedStoreParent<State, Action> {
-  @usableFromInline let state: () -> State
+  /// The child's state, read without observing the parent.
+  @usableFromInline let untrackedState: () -> State
   @usableFromInline let send: (Action) -> StoreTask
-  let observe: (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) -> Int?
+  /// Adds a state observer and its finish, returning its id (`nil` if the store is gone).
+  typealias Observe = (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) ->
+    Int?
+  let observe: Observe
   let removeObserver: (Int) -> Void
   let inFlightEffectCount: () -> Int
+  /// Runs a check once, on the root store, after its next processed send.
+  let afterNextSend: (@escaping @MainActor () -> Void) -> Void
+  @usableFromInline let observation: ScopeObservation<State>
+
+  init(
+    state: @escaping () -> State, send: @escaping (Action) -> StoreTask,
+    observe: @escaping Observe,
+    removeObserver: @escaping (Int) -> Void, inFlightEffectCount: @escaping () -> Int,
+    afterNextSend: @escaping (@escaping @MainActor () -> Void) -> Void,
+    observation: ScopeObservation<State>
+  ) {
+    self.untrackedState = state
+    self.send = send
+    self.observe = observe
+    self.removeObserver = removeObserver
+    self.inFlightEffectCount = inFlightEffectCount
+    self.afterNextSend = afterNextSend
+    self.observation = observation
+  }
 }

@@ -25,6 +25,8 @@ import Observation
 public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let core: StoreCore<State, Action>?
   @usableFromInline let parent: ScopedStoreParent<State, Action>?
+  /// The element stores `scope(forEach:action:)` made, by collection.
+  var scopeCaches: [AnyKeyPath: ScopeCache] = [:]
 
   /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
   ///
@@ -87,7 +89,9 @@ public final class Store<State, Action: Sendable>: Observable {
 
   /// The current state.
   ///
-  /// Reading it inside `withObservationTracking` (or a SwiftUI view) observes it.
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view) observes it. Observing a
+  /// scoped store observes its child state only: its observers are told when the child's state
+  /// changed (`!=`, for `Equatable` state), not when something else in the parent did.
   /// - Complexity: O(1) for a root store; a scoped store reads its parent's state through its
   ///   key path.
   @inlinable
@@ -97,7 +101,7 @@ public final class Store<State, Action: Sendable>: Observable {
       core.registrar.access(self, keyPath: core.stateKeyPath)
       return core.state
     }
-    return parent.unsafelyUnwrapped.state()
+    return observedScopedState(parent.unsafelyUnwrapped)
   }
 
   /// Sends an action: reduces it now, and starts the effects it returns.

@@ -32,6 +32,8 @@ final class StoreCore<State, Action: Sendable> {
   /// lock) can be skipped.
   @exclusivity(unchecked) @usableFromInline var stateWasRead = false
   @usableFromInline var isShutDown = false
+  /// Checks scoped stores asked for after the next processed send (see `ScopeObservation`).
+  @exclusivity(unchecked) @usableFromInline var scopeChecks: [@MainActor () -> Void] = []
 
   @usableFromInline
   init(
@@ -157,8 +159,17 @@ final class StoreCore<State, Action: Sendable> {
       stateWasRead = false
       registrar.withMutation(of: owner, keyPath: stateKeyPath) {}
     }
+    if !scopeChecks.isEmpty { runScopeChecks() }
     guard !stateObservers.isEmpty else { return }
     for observer in stateObservers.values { observer.observe(state) }
+  }
+
+  /// Runs the scoped stores' checks once; those that find no change ask again.
+  @usableFromInline
+  func runScopeChecks() {
+    let checks = scopeChecks
+    scopeChecks.removeAll(keepingCapacity: true)
+    for check in checks { check() }
   }
 
   func shutDown() {

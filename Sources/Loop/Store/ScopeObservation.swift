@@ -1,0 +1,40 @@
+import Observation
+
+/// What makes a scoped store observable on its own: reading its `state` registers interest in
+/// the child only, and its observers are told when the child's state changed — not when
+/// anything else in the parent did.
+///
+/// How: the scoped store has its own `ObservationRegistrar`. A read records the value seen
+/// and asks the root store to check this child after its next send (once: the checks are
+/// one-shot, like Observation's own registrations). After each processed send, the root runs
+/// the checks: a child whose state is `!=` the value its observers saw (for `Equatable` state;
+/// any change of the parent's state for other state) is notified and forgets the value; an
+/// unchanged child asks to be checked again.
+///
+/// - Complexity: per send, O(1) per scoped store read since it was last notified.
+@MainActor
+@usableFromInline
+final class ScopeObservation<State> {
+  let registrar = ObservationRegistrar()
+  /// The state the observers saw, while some are registered.
+  var seen: State?
+  /// Whether a check after the next send is already asked for.
+  var isScheduled = false
+  /// Whether two states are the same for observers: `==` for `Equatable` state, else never.
+  let isDuplicate: (State, State) -> Bool
+
+  init() {
+    isDuplicate = duplicateCheck(for: State.self)
+  }
+}
+
+/// `==` when `State` is `Equatable`, found once when a scoped store is made; otherwise a
+/// check that says every state is new.
+private func duplicateCheck<State>(for type: State.Type) -> (State, State) -> Bool {
+  guard let equatable = type as? any Equatable.Type else { return { _, _ in false } }
+  return equality(equatable) as? (State, State) -> Bool ?? { _, _ in false }
+}
+
+private func equality<E: Equatable>(_ type: E.Type) -> Any {
+  { (lhs: E, rhs: E) in lhs == rhs } as (E, E) -> Bool
+}

@@ -1,0 +1,126 @@
+import Loop
+import Observation
+import Testing
+
+private struct Row: Identifiable, Equatable, Sendable {
+  let id: Int
+  var count = 0
+}
+
+private struct Table: Equatable {
+  var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
+  var title = ""
+}
+
+private enum TableAction: Equatable, Sendable {
+  case row(Int, RowAction)
+  case retitle(String)
+}
+
+private enum RowAction: Equatable, Sendable { case increment }
+
+private let tableReducer = Reducer<Table, TableAction, Void> { state, action, _ in
+  if case let .retitle(title) = action { state.title = title }
+  return .none
+}
+.forEach(
+  state: \.rows,
+  action: CasePath(
+    embed: { TableAction.row($0.0, $0.1) },
+    extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
+  environment: { $0 },
+  element: Reducer<Row, RowAction, Void> { row, _, _ in
+    row.count += 1
+    return .none
+  })
+
+/// Observes `store.state` as a view does; counts into `counter` when told of a change.
+@MainActor
+private func observe<S, A>(_ store: Store<S, A>, into counter: NotificationCount) {
+  withObservationTracking {
+    _ = store.state
+  } onChange: {
+    counter.increment()
+  }
+}
+
+private final class NotificationCount: Sendable {
+  private let count = LockedState(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
+}
+
+@MainActor
+@Suite("Scoped stores observe their own state")
+struct ScopeObservationTests {
+  @Test("one row changes among 1,000 observed rows: one notification")
+  func oneRowOneNotification() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let rows = store.scope(forEach: \.rows, action: TableAction.row)
+    let counters = rows.map { _ in NotificationCount() }
+    for (row, counter) in zip(rows, counters) { observe(row, into: counter) }
+    store.send(.row(500, .increment))
+    #expect(counters.map(\.value).reduce(0, +) == 1)
+    #expect(counters[500].value == 1)
+    #expect(rows[500].state.count == 1)
+  }
+
+  @Test("a change elsewhere in the parent notifies no row")
+  func unrelatedChange() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let rows = store.scope(forEach: \.rows, action: TableAction.row)
+    let counter = NotificationCount()
+    observe(rows[7], into: counter)
+    store.send(.retitle("Rows"))
+    store.send(.row(8, .increment))
+    #expect(counter.value == 0)
+    store.send(.row(7, .increment))
+    #expect(counter.value == 1)
+  }
+
+  @Test("the root store is observed as before: once per send, when read")
+  func rootUnchanged() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let counter = NotificationCount()
+    observe(store, into: counter)
+    store.send(.retitle("a"))
+    store.send(.retitle("b"))
+    #expect(counter.value == 1)
+  }
+
+  @Test("the same element gets the same store object while it lives")
+  func cachedStores() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let first = store.scope(forEach: \.rows, action: TableAction.row)
+    let second = store.scope(forEach: \.rows, action: TableAction.row)
+    #expect(zip(first, second).allSatisfy { $0 === $1 })
+    #expect(first.count == 1_000)
+  }
+
+  @Test("observing a row store does not observe the root store")
+  func childReadDoesNotObserveRoot() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let row = store.scope(forEach: \.rows, action: TableAction.row)[3]
+    let counter = NotificationCount()
+    observe(row, into: counter)
+    store.send(.retitle("x"))
+    #expect(counter.value == 0)
+  }
+
+  @Test("a scope to non-Equatable state notifies on any parent change while it is observed")
+  func nonEquatableChild() {
+    struct Opaque { var table: Table }
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let opaque = store.scope(state: \.self, action: { (action: TableAction) in action })
+    let wrapped = opaque.scope(state: \.title, action: { (action: TableAction) in action })
+    let counter = NotificationCount()
+    withObservationTracking {
+      _ = Opaque(table: opaque.state)
+    } onChange: {
+      counter.increment()
+    }
+    _ = wrapped
+    store.send(.retitle("t"))
+    #expect(counter.value == 1)
+  }
+}

@@ -39,6 +39,13 @@ enum Report {
           format: "%.1f / %.1f", Double(result.loopPeak) / 1_048_576,
           Double(result.floorPeak) / 1_048_576))
     }
+    for result in results {
+      guard let loop = result.notificationsPerOp, let floor = result.floorNotificationsPerOp
+      else { continue }
+      Swift.print(
+        String(
+          format: "%@: observers notified per change %.2f (floor %.2f)", result.name, loop, floor))
+    }
     Swift.print(
       """
 
@@ -71,7 +78,8 @@ enum Report {
       "floor_allocations_per_op": \(result.allocationsPerOperation(result.floorAllocations)), \
       "loop_bytes_per_op": \(result.bytesPerOperation(result.loopAllocations)), \
       "floor_bytes_per_op": \(result.bytesPerOperation(result.floorAllocations)), \
-      "loop_peak_bytes": \(result.loopPeak), "floor_peak_bytes": \(result.floorPeak)}
+      "loop_peak_bytes": \(result.loopPeak), "floor_peak_bytes": \(result.floorPeak)\
+      \(result.notificationsPerOp.map { ", \"notifications_per_op\": \($0)" } ?? "")}
       """
     }
     return "{\n  \"peak_memory_bytes\": \(peakMemory),\n  \"workloads\": [\n"

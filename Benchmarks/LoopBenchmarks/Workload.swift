@@ -10,6 +10,8 @@ struct Workload: Sendable {
   /// Runs `count` operations; returns a result the caller checks, so nothing is optimised away.
   var loop: @MainActor @Sendable (Int) async -> Int
   var floor: @MainActor @Sendable (Int) async -> Int
+  /// Whether the workload counts observer notifications (in ``Notifications``).
+  var countsNotifications = false
 
   @MainActor
   func run(samples: Int, quick: Bool, operations override: Int? = nil) async -> WorkloadResult {
@@ -25,6 +27,14 @@ struct Workload: Sendable {
     // One more run of each, untimed, to count its allocations and its peak memory.
     (result.loopAllocations, result.loopPeak) = await measure(count, loop)
     (result.floorAllocations, result.floorPeak) = await measure(count, floor)
+    if countsNotifications {
+      Notifications.count = 0
+      check(await loop(count), count)
+      result.notificationsPerOp = Double(Notifications.count) / Double(count)
+      Notifications.count = 0
+      check(await floor(count), count)
+      result.floorNotificationsPerOp = Double(Notifications.count) / Double(count)
+    }
     return result
   }
 
@@ -55,4 +65,10 @@ struct Workload: Sendable {
   private func check(_ checked: Int, _ count: Int) {
     precondition(checked == count, "\(name): expected \(count), got \(checked)")
   }
+}
+
+/// Observer notifications counted by a workload that counts them.
+@MainActor
+enum Notifications {
+  static var count = 0
 }

@@ -10,6 +10,9 @@ struct WorkloadResult {
   var floorAllocations = Allocations(count: 0, bytes: 0)
   var loopPeak = 0
   var floorPeak = 0
+  /// Observers notified per operation, for a workload that counts them.
+  var notificationsPerOp: Double?
+  var floorNotificationsPerOp: Double?
 
   var loopMedian: Double { median(loop) }
   var floorMedian: Double { median(floor) }

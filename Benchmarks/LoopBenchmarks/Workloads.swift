@@ -243,6 +243,13 @@ enum Workloads {
           return count
         }),
       Workload(
+        name: "(i) one row changes among 1,000 observed rows", operations: 10_000,
+        quickOperations: 100,
+        budget: 3,
+        loop: observedRowsLoop,
+        floor: observedRowsFloor,
+        countsNotifications: true),
+      Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,
         loop: { count in
@@ -260,6 +267,60 @@ enum Workloads {
         },
         floor: incrementFloor),
     ]
+  }
+
+  /// (i) on Loop: 1,000 row stores, each observed as a view observes it; each operation edits
+  /// one row through the root store, and the notified row is observed again (as a view that
+  /// re-renders reads its state again).
+  @MainActor static func observedRowsLoop(_ count: Int) async -> Int {
+    let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
+    let rows = store.scope(forEach: \.rows, action: RowsAction.row)
+    let changed = ChangedRows()
+    for index in rows.indices { observeRow(rows[index], index, changed) }
+    var edits = 0
+    for operation in 0..<count {
+      let index = operation * 7 % rows.count
+      store.send(.row(index, .increment))
+      edits += 1
+      for notified in changed.take() { observeRow(rows[notified], notified, changed) }
+    }
+    return edits
+  }
+
+  @MainActor private static func observeRow(
+    _ row: Store<Row, Counter.Action>, _ index: Int, _ changed: ChangedRows
+  ) {
+    withObservationTracking {
+      _ = row.state.count
+    } onChange: {
+      changed.add(index)
+    }
+  }
+
+  /// (i)'s floor: 1,000 hand-written observable rows; each operation edits one, whose one
+  /// observer is notified and observes again.
+  @MainActor static func observedRowsFloor(_ count: Int) async -> Int {
+    let rows = (0..<1_000).map { _ in ObservedRow() }
+    let changed = ChangedRows()
+    for index in rows.indices { observeFloorRow(rows[index], index, changed) }
+    var edits = 0
+    for operation in 0..<count {
+      let index = operation * 7 % rows.count
+      rows[index].increment()
+      edits += 1
+      for notified in changed.take() { observeFloorRow(rows[notified], notified, changed) }
+    }
+    return edits
+  }
+
+  @MainActor private static func observeFloorRow(
+    _ row: ObservedRow, _ index: Int, _ changed: ChangedRows
+  ) {
+    withObservationTracking {
+      _ = row.count
+    } onChange: {
+      changed.add(index)
+    }
   }
 
   /// (c) on Loop: `count / 1,000` sends of `.fanOut`, each awaited.
@@ -315,6 +376,36 @@ enum Workloads {
       await Task { await MainActor.run { floor.send(.done) } }.value
     }
     return floor.state.count
+  }
+}
+
+/// (i)'s floor row: a hand-written observable class.
+@MainActor
+final class ObservedRow: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedCount = 0
+  var count: Int {
+    registrar.access(self, keyPath: \.count)
+    return storedCount
+  }
+  @inline(never)
+  func increment() {
+    registrar.withMutation(of: self, keyPath: \.count) { storedCount += 1 }
+  }
+}
+
+/// The rows whose observers were notified, counted in ``Notifications``.
+final class ChangedRows: Sendable {
+  private let rows = LockedState<[Int]>([])
+  func add(_ row: Int) {
+    rows.withLock { $0.append(row) }
+    MainActor.assumeIsolated { Notifications.count += 1 }
+  }
+  func take() -> [Int] {
+    rows.withLock { rows in
+      defer { rows.removeAll(keepingCapacity: true) }
+      return rows
+    }
   }
 }
 

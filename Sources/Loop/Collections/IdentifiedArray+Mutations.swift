@@ -26,6 +26,7 @@ extension IdentifiedArray {
     let id = idOf(element)
     let old = elementsByID.updateValue(element, forKey: id)
     if old == nil { orderedIDs.append(id) }
+    recordChange(of: id)
     checkInvariants(around: id)
     return old
   }

@@ -29,6 +29,13 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// went, in O(removed). A whole new array has none, and more removals in one action than it
   /// keeps break the chain; the `forEach` then checks its children one by one.
   @usableFromInline var recentRemovals: [(from: Int, to: Int, id: ID)] = []
+  /// How many element edits and insertions there have been: a scoped store's view of the
+  /// collection compares it after each send to learn, in O(1), whether any element changed.
+  @usableFromInline var changeCount = 0
+  /// The ids of the last (up to) eight edits, a ring: slot `(n - 1) % 8` holds edit `n`. Lets
+  /// the element stores' observation check only the elements that changed (see
+  /// `ScopeCache`); more edits than that in one send, and it checks every observed element.
+  @usableFromInline var recentChanges: [ID] = []
 
   /// Creates an empty array whose elements are identified by `id`.
   ///
@@ -83,6 +90,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         if elementsByID[id] == nil {
           orderedIDs.removeAll { $0 == id }
           recordRemoval(of: id)
+        } else {
+          recordChange(of: id)
         }
       } else {
         var element: Element? = nil
@@ -96,6 +105,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         return
       }
       if elementsByID.updateValue(newValue, forKey: id) == nil { orderedIDs.append(id) }
+      recordChange(of: id)
       checkInvariants(around: id)
     }
   }
@@ -113,6 +123,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
     elementsByID[id] = element
     orderedIDs.append(id)
+    recordChange(of: id)
     checkInvariants(around: id)
     return (true, orderedIDs.endIndex - 1)
   }
@@ -124,6 +135,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func insert(_ element: Element, at index: Int) {
     let id = idOf(element)
     if elementsByID.updateValue(element, forKey: id) == nil { orderedIDs.insert(id, at: index) }
+    recordChange(of: id)
     checkInvariants()
   }
 
@@ -175,7 +187,31 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     id: ID, generation: inout Int, _ body: (inout Element) -> Result
   ) -> Result? {
     generation = self.generation
-    return elementsByID[id].modifyIfPresent(body)
+    let result = elementsByID[id].modifyIfPresent(body)
+    if result != nil { recordChange(of: id) }
+    return result
+  }
+
+  /// Counts an edit or insertion of the element with `id`.
+  @inlinable
+  mutating func recordChange(of id: ID) {
+    changeCount &+= 1
+    if recentChanges.count < 8 {
+      recentChanges.append(id)
+    } else {
+      recentChanges[(changeCount &- 1) & 7] = id
+    }
+  }
+
+  /// The ids edited or inserted since `changeCount` was `earlier`, or `nil` if the ring no
+  /// longer holds them all.
+  ///
+  /// - Complexity: O(1) per edit since `earlier`.
+  @usableFromInline
+  func idsChanged(since earlier: Int) -> [ID]? {
+    let edits = changeCount &- earlier
+    guard edits >= 0, edits <= recentChanges.count else { return nil }
+    return (0..<edits).map { recentChanges[(changeCount &- 1 &- $0) & 7] }
   }
 
   /// Moves to a new generation, remembering that `id` was removed.

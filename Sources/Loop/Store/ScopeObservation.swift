@@ -20,6 +20,9 @@ final class ScopeObservation<State> {
   var seen: State?
   /// Whether a check after the next send is already asked for.
   var isScheduled = false
+  /// For an element store: its check, made once, that its collection runs when its element
+  /// changed; returns whether the observers are still waiting.
+  var memberCheck: (@MainActor () -> Bool)?
   /// Whether two states are the same for observers: `==` for `Equatable` state, else never.
   let isDuplicate: (State, State) -> Bool
 

@@ -34,7 +34,8 @@ extension Store {
   @usableFromInline
   func scoped<ChildState, ChildAction>(
     read: @escaping (State) -> ChildState,
-    send: @escaping (ChildAction) -> StoreTask
+    send: @escaping (ChildAction) -> StoreTask,
+    membership: ((@escaping @MainActor () -> Bool) -> Void)? = nil
   ) -> Store<ChildState, ChildAction> {
     let observation = ScopeObservation<ChildState>()
     let child = Store<ChildState, ChildAction>(
@@ -47,7 +48,7 @@ extension Store {
         removeObserver: { self.removeObserver($0) },
         inFlightEffectCount: { self.inFlightEffectCount },
         afterNextSend: { self.afterNextSend($0) },
-        observation: observation))
+        observation: observation, membership: membership))
     return child
   }
 
@@ -75,28 +76,39 @@ extension Store {
     observation.registrar.access(self, keyPath: \.state)
     let value = parent.untrackedState()
     observation.seen = value
-    if !observation.isScheduled {
+    if let membership = parent.membership {
+      // NB: An element store is checked by its collection's one check, only when its element
+      // changed (see `ScopeCache`).
+      if observation.memberCheck == nil {
+        observation.memberCheck = { [weak self] in self?.checkObservedState() ?? false }
+      }
+      if let check = observation.memberCheck { membership(check) }
+    } else if !observation.isScheduled {
       observation.isScheduled = true
       scheduleCheck(parent)
     }
     return value
   }
 
+  /// Compares the state the observers saw with the state now; notifies them if it changed.
+  /// Returns whether they are still waiting (nothing changed).
+  func checkObservedState() -> Bool {
+    guard let parent else { return false }
+    let observation = parent.observation
+    guard let seen = observation.seen else { return false }
+    if observation.isDuplicate(seen, parent.untrackedState()) { return true }
+    observation.seen = nil
+    observation.registrar.withMutation(of: self, keyPath: \.state) {}
+    return false
+  }
+
   private func scheduleCheck(_ parent: ScopedStoreParent<State, Action>) {
     parent.afterNextSend { [weak self] in
       guard let self, let parent = self.parent else { return }
-      let observation = parent.observation
-      guard let seen = observation.seen else {
-        observation.isScheduled = false
-        return
-      }
-      let current = parent.untrackedState()
-      if observation.isDuplicate(seen, current) {
+      if self.checkObservedState() {
         self.scheduleCheck(parent)
       } else {
-        observation.seen = nil
-        observation.isScheduled = false
-        observation.registrar.withMutation(of: self, keyPath: \.state) {}
+        parent.observation.isScheduled = false
       }
     }
   }
@@ -118,13 +130,16 @@ struct ScopedStoreParent<State, Action> {
   /// Runs a check once, on the root store, after its next processed send.
   let afterNextSend: (@escaping @MainActor () -> Void) -> Void
   @usableFromInline let observation: ScopeObservation<State>
+  /// For an element store: registers its check with its collection's cache.
+  let membership: ((@escaping @MainActor () -> Bool) -> Void)?
 
   init(
     state: @escaping () -> State, send: @escaping (Action) -> StoreTask,
     observe: @escaping Observe,
     removeObserver: @escaping (Int) -> Void, inFlightEffectCount: @escaping () -> Int,
     afterNextSend: @escaping (@escaping @MainActor () -> Void) -> Void,
-    observation: ScopeObservation<State>
+    observation: ScopeObservation<State>,
+    membership: ((@escaping @MainActor () -> Bool) -> Void)? = nil
   ) {
     self.untrackedState = state
     self.send = send
@@ -133,5 +148,6 @@ struct ScopedStoreParent<State, Action> {
     self.inFlightEffectCount = inFlightEffectCount
     self.afterNextSend = afterNextSend
     self.observation = observation
+    self.membership = membership
   }
 }

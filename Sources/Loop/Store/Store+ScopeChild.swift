@@ -79,7 +79,8 @@ extension Store {
   func scope<ChildState, ChildAction, Identity: Equatable>(
     child: @escaping (State) -> ChildState?,
     identity: @escaping (ChildState) -> Identity,
-    send: @escaping (ChildAction) -> StoreTask
+    send: @escaping (ChildAction) -> StoreTask,
+    membership: ((@escaping @MainActor () -> Bool) -> Void)? = nil
   ) -> Store<ChildState, ChildAction>? {
     guard let first = child(state) else { return nil }
     let original = identity(first)
@@ -105,7 +106,8 @@ extension Store {
           return StoreTask(cascade: nil)
         }
         return send(action)
-      })
+      },
+      membership: membership)
   }
 }
 

@@ -26,7 +26,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let core: StoreCore<State, Action>?
   @usableFromInline let parent: ScopedStoreParent<State, Action>?
   /// The element stores `scope(forEach:action:)` made, by collection.
-  var scopeCaches: [AnyKeyPath: ScopeCache] = [:]
+  var scopeCaches: [AnyKeyPath: AnyObject] = [:]
 
   /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
   ///

@@ -140,15 +140,7 @@ extension Reducer {
       } else {
         before = state[keyPath: toGeneration]
       }
-      let parentEffect = parent(&state, action, environment)
-      // NB: Not `merge(with:)` when either side is `.none`, the common case: its switch over
-      // both storages went through value witnesses and a generic-metadata lookup per action.
-      if case .none = effect.storage {
-        effect = parentEffect
-      } else if case .none = parentEffect.storage {
-      } else {
-        effect.merge(with: parentEffect)
-      }
+      effect.merge(with: parent(&state, action, environment))
       if state[keyPath: toGeneration] != before {
         let elements = state[keyPath: toElements]
         if let removed = elements.idsRemoved(since: before) {

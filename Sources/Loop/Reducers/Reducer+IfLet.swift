@@ -131,15 +131,7 @@ extension Reducer {
         }
       }
       let before = identity(state)
-      let parentEffect = parent(&state, action, environment)
-      // NB: Not `merge(with:)` when either side is `.none`, the common case: its switch over
-      // both storages went through value witnesses and a generic-metadata lookup per action.
-      if case .none = effect.storage {
-        effect = parentEffect
-      } else if case .none = parentEffect.storage {
-      } else {
-        effect.merge(with: parentEffect)
-      }
+      effect.merge(with: parent(&state, action, environment))
       let after = identity(state)
       if before != nil, before != after {
         let current = after.map { AnyHashable($0) }

@@ -50,21 +50,15 @@ struct CancellationRegistry<Token: AnyObject> {
     in scope: AnyHashable, where isRemoved: (AnyHashable) -> Bool
   ) -> [Token] {
     guard let children = childrenByScope[scope] else { return [] }
-    var toCancel: [Token] = []
-    for child in children where isRemoved(child) {
-      let lifetime = ChildLifetimeID(scope: scope, child: child)
-      if let tokens = tokensByID.removeValue(forKey: EffectID(lifetime)) {
-        toCancel += tokens.values
-      }
-      forget(lifetime)
-    }
-    return toCancel
+    return cancelChildren(in: scope, children.filter(isRemoved))
   }
 
   /// Removes every token of the named children of `scope`, and returns them, to be cancelled.
   ///
   /// - Complexity: O(`children.count`).
-  mutating func cancelChildren(in scope: AnyHashable, _ children: [AnyHashable]) -> [Token] {
+  mutating func cancelChildren(
+    in scope: AnyHashable, _ children: some Sequence<AnyHashable>
+  ) -> [Token] {
     guard childrenByScope[scope] != nil else { return [] }
     var toCancel: [Token] = []
     for child in children {

@@ -84,7 +84,8 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     guard let first = child(state) else { return nil }
     let original = identity(first)
-    let last = LastChildState(first)
+    // NB: The last state seen of the child, shown once it is gone.
+    let last = Box(first)
     /// The child, if it is still the one this store was made for.
     func current(_ state: State) -> ChildState? {
       guard let value = child(state), identity(value) == original else { return nil }
@@ -109,12 +110,4 @@ extension Store {
       },
       membership: membership)
   }
-}
-
-/// The last state a child store saw of its child, shown once the child is gone.
-@MainActor
-@usableFromInline
-final class LastChildState<Value> {
-  var value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -24,10 +24,14 @@ package final class MainQueueJobs: Sendable {
 
   /// Runs `run` as a main-queue job, and counts it.
   func enqueue(_ run: @escaping @Sendable () -> Void) {
-    counts.withLock { $0.enqueued += 1 }
+    enqueue(counted: true, run)
+  }
+
+  private func enqueue(counted: Bool, _ run: @escaping @Sendable () -> Void) {
+    if counted { counts.withLock { $0.enqueued += 1 } }
     DispatchQueue.main.async {
       run()
-      self.counts.withLock { $0.ran += 1 }
+      if counted { self.counts.withLock { $0.ran += 1 } }
     }
   }
 
@@ -38,15 +42,8 @@ package final class MainQueueJobs: Sendable {
   /// runtime's `AsyncTask` is a `Job`), so the two addresses can be compared.
   func enqueueRouted(_ job: UnownedJob) {
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
-    let counted = counts.withLock { counts in
-      guard !counts.settling.contains(address) else { return false }
-      counts.enqueued += 1
-      return true
-    }
-    DispatchQueue.main.async {
-      job.runSynchronously(on: MainActor.sharedUnownedExecutor)
-      if counted { self.counts.withLock { $0.ran += 1 } }
-    }
+    let counted = counts.withLock { !$0.settling.contains(address) }
+    enqueue(counted: counted) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
   }
 
   /// Whether a job is waiting to run.

@@ -106,15 +106,11 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.recorder = recorder
     self.assertedState = initialState
     self.creation = sourceLocation
-    let executor: PreferredExecutor?
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      executor = PreferredExecutor(MainQueueTaskExecutor.shared)
-      routesGlobalJobs = false
-    } else {
-      executor = nil
-      routesGlobalJobs = true
-      GlobalJobRouting.retain()
-    }
+    // NB: Where there is no executor to prefer (the portable path), the global executor's
+    // jobs are routed to the main queue instead, while this store lives.
+    let executor = DeterministicJobs.preferredExecutor
+    routesGlobalJobs = executor == nil
+    if routesGlobalJobs { GlobalJobRouting.retain() }
     self.store = Store(
       initialState: initialState, reducer: recording, environment: (), executor: executor)
   }

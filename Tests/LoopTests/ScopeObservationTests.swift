@@ -15,12 +15,21 @@ private struct Table: Equatable {
 private enum TableAction: Equatable, Sendable {
   case row(Int, RowAction)
   case retitle(String)
+  case append(Int)
+  case remove(Int)
+  case moveFirstToEnd
 }
 
 private enum RowAction: Equatable, Sendable { case increment }
 
 private let tableReducer = Reducer<Table, TableAction, Void> { state, action, _ in
-  if case let .retitle(title) = action { state.title = title }
+  switch action {
+  case let .retitle(title): state.title = title
+  case let .append(id): state.rows.append(Row(id: id))
+  case let .remove(id): state.rows.remove(id: id)
+  case .moveFirstToEnd: state.rows.move(fromOffsets: [0], toOffset: state.rows.count)
+  case .row: break
+  }
   return .none
 }
 .forEach(
@@ -41,6 +50,18 @@ private func observe<S, A>(_ store: Store<S, A>, into counter: NotificationCount
     _ = store.state
   } onChange: {
     counter.increment()
+  }
+}
+
+/// Observes `store.state`, and when told, counts and observes again at once, from inside the
+/// notification.
+@MainActor
+private func observeAgainWhenTold<S, A>(_ store: Store<S, A>, into counter: NotificationCount) {
+  withObservationTracking {
+    _ = store.state
+  } onChange: {
+    counter.increment()
+    MainActor.assumeIsolated { observeAgainWhenTold(store, into: counter) }
   }
 }
 
@@ -122,5 +143,57 @@ struct ScopeObservationTests {
     _ = wrapped
     store.send(.retitle("t"))
     #expect(counter.value == 1)
+  }
+
+  @Test("a list observes its ids: adding, removing or moving a row notifies it, editing one does not")
+  func listObservesIDs() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let list = NotificationCount()
+    @MainActor func observeList() {
+      withObservationTracking {
+        _ = store.scope(forEach: \.rows, action: TableAction.row)
+      } onChange: {
+        list.increment()
+      }
+    }
+    observeList()
+    store.send(.row(1, .increment))
+    store.send(.retitle("edits only"))
+    #expect(list.value == 0)
+    store.send(.append(1_000))
+    #expect(list.value == 1)
+    for action in [TableAction.remove(3), .moveFirstToEnd] {
+      observeList()
+      store.send(.row(2, .increment))
+      let before = list.value
+      store.send(action)
+      #expect(list.value == before + 1, "after \(action)")
+    }
+    #expect(store.scope(forEach: \.rows, action: TableAction.row).count == 1_000)
+  }
+
+  @Test("a removed row's observers are not told; its store keeps the last state it showed")
+  func removedRow() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let row = store.scope(forEach: \.rows, action: TableAction.row)[5]
+    store.send(.row(5, .increment))
+    let counter = NotificationCount()
+    observe(row, into: counter)
+    store.send(.remove(5))
+    store.send(.row(6, .increment))
+    #expect(counter.value == 0)
+    #expect(row.state == Row(id: 5, count: 1))
+  }
+
+  @Test("a row observed again from inside its own notification is told of the next change too")
+  func reobservedFromOnChange() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let row = store.scope(forEach: \.rows, action: TableAction.row)[9]
+    let counter = NotificationCount()
+    observeAgainWhenTold(row, into: counter)
+    store.send(.row(9, .increment))
+    store.send(.row(9, .increment))
+    store.send(.row(9, .increment))
+    #expect(counter.value == 3)
   }
 }

@@ -203,15 +203,32 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
   }
 
-  /// The ids edited or inserted since `changeCount` was `earlier`, or `nil` if the ring no
-  /// longer holds them all.
+  /// Where the array stands, for a scoped store's check: its generation and edit count.
+  @inlinable
+  var marker: CollectionMarker {
+    CollectionMarker(generation: generation, changeCount: changeCount)
+  }
+
+  /// Calls `body` once with each id edited or inserted since the array stood at `earlier`, and
+  /// returns `true`; or returns `false` without calling it if the array cannot tell (it was
+  /// replaced, lost an element, or had more edits than its ring keeps).
   ///
-  /// - Complexity: O(1) per edit since `earlier`.
-  @usableFromInline
-  func idsChanged(since earlier: Int) -> [ID]? {
-    let edits = changeCount &- earlier
-    guard edits >= 0, edits <= recentChanges.count else { return nil }
-    return (0..<edits).map { recentChanges[(changeCount &- 1 &- $0) & 7] }
+  /// - Complexity: O(*k*²) for *k* ≤ 8 edits since `earlier`.
+  @inlinable
+  func forEachID(editedSince earlier: CollectionMarker, _ body: (ID) -> Void) -> Bool {
+    let edits = changeCount &- earlier.changeCount
+    guard earlier.generation == generation, edits >= 0, edits <= recentChanges.count else {
+      return false
+    }
+    var edit = 0
+    while edit < edits {
+      let id = recentChanges[(changeCount &- 1 &- edit) & 7]
+      var later = 0
+      while later < edit, recentChanges[(changeCount &- 1 &- later) & 7] != id { later += 1 }
+      if later == edit { body(id) }
+      edit += 1
+    }
+    return true
   }
 
   /// Moves to a new generation, remembering that `id` was removed.

@@ -15,17 +15,18 @@ import Observation
 @MainActor
 @usableFromInline
 final class ScopeObservation<State> {
-  let registrar = ObservationRegistrar()
+  @usableFromInline let registrar = ObservationRegistrar()
   /// The state the observers saw, while some are registered.
-  var seen: State?
+  @usableFromInline var seen: State?
   /// Whether a check after the next send is already asked for.
-  var isScheduled = false
-  /// For an element store: its check, made once, that its collection runs when its element
-  /// changed; returns whether the observers are still waiting.
-  var memberCheck: (@MainActor () -> Bool)?
+  @usableFromInline var isScheduled = false
+  /// For an element store: its check, made once, that its collection runs on its element when
+  /// the element changed (`nil`: removed); returns whether the observers are still waiting.
+  @usableFromInline var memberCheck: (@MainActor (State?) -> Bool)?
   /// Whether two states are the same for observers: `==` for `Equatable` state, else never.
-  let isDuplicate: (State, State) -> Bool
+  @usableFromInline let isDuplicate: (State, State) -> Bool
 
+  @usableFromInline
   init() {
     isDuplicate = duplicateCheck(for: State.self)
   }

@@ -1,3 +1,5 @@
+import Observation
+
 extension Store {
   /// A store for a child feature, derived from this one: its state is a part of this store's
   /// state, and its actions are sent to this store wrapped in a parent action.
@@ -31,14 +33,13 @@ extension Store {
     scoped(read: { $0[keyPath: toChildState] }, send: send)
   }
 
-  @usableFromInline
+  @inlinable
   func scoped<ChildState, ChildAction>(
     read: @escaping (State) -> ChildState,
     send: @escaping (ChildAction) -> StoreTask,
-    membership: ((@escaping @MainActor () -> Bool) -> Void)? = nil
+    membership: ScopedStoreParent<ChildState, ChildAction>.Membership? = nil
   ) -> Store<ChildState, ChildAction> {
-    let observation = ScopeObservation<ChildState>()
-    let child = Store<ChildState, ChildAction>(
+    Store<ChildState, ChildAction>(
       parent: ScopedStoreParent(
         state: { read(self.untrackedState) },
         send: send,
@@ -48,8 +49,7 @@ extension Store {
         removeObserver: { self.removeObserver($0) },
         inFlightEffectCount: { self.inFlightEffectCount },
         afterNextSend: { self.afterNextSend($0) },
-        observation: observation, membership: membership))
-    return child
+        observation: ScopeObservation<ChildState>(), membership: membership))
   }
 
   /// The state, read without observing it: what a scoped store reads through, so observing a
@@ -61,6 +61,7 @@ extension Store {
   }
 
   /// Runs `check` once, on the root store, after its next processed send.
+  @usableFromInline
   func afterNextSend(_ check: @escaping @MainActor () -> Void) {
     if let core {
       core.scopeChecks.append(check)
@@ -70,17 +71,26 @@ extension Store {
   }
 
   /// A scoped store's state read: observes this store alone (see `ScopeObservation`).
-  @usableFromInline
+  @inlinable
   func observedScopedState(_ parent: ScopedStoreParent<State, Action>) -> State {
     let observation = parent.observation
-    observation.registrar.access(self, keyPath: \.state)
+    observation.registrar.access(self, keyPath: parent.stateKeyPath)
     let value = parent.untrackedState()
+    let isWaiting = observation.seen != nil
     observation.seen = value
     if let membership = parent.membership {
       // NB: An element store is checked by its collection's one check, only when its element
-      // changed (see `ScopeCache`).
+      // changed (see `ScopeCache`); while its observers wait, it is registered there already.
+      guard !isWaiting else { return value }
       if observation.memberCheck == nil {
-        observation.memberCheck = { [weak self] in self?.checkObservedState() ?? false }
+        observation.memberCheck = { [weak self] element in
+          guard let self, let element else {
+            // NB: The element is gone: nothing more to tell; a read registers again.
+            observation.seen = nil
+            return false
+          }
+          return self.notifyIfChanged(to: element)
+        }
       }
       if let check = observation.memberCheck { membership(check) }
     } else if !observation.isScheduled {
@@ -90,22 +100,24 @@ extension Store {
     return value
   }
 
-  /// Compares the state the observers saw with the state now; notifies them if it changed.
-  /// Returns whether they are still waiting (nothing changed).
-  func checkObservedState() -> Bool {
+  /// Compares the state the observers saw with `value`; notifies them if it changed. Returns
+  /// whether they are still waiting (nothing changed).
+  @inlinable
+  func notifyIfChanged(to value: State) -> Bool {
     guard let parent else { return false }
     let observation = parent.observation
     guard let seen = observation.seen else { return false }
-    if observation.isDuplicate(seen, parent.untrackedState()) { return true }
+    if observation.isDuplicate(seen, value) { return true }
     observation.seen = nil
-    observation.registrar.withMutation(of: self, keyPath: \.state) {}
+    observation.registrar.withMutation(of: self, keyPath: parent.stateKeyPath) {}
     return false
   }
 
-  private func scheduleCheck(_ parent: ScopedStoreParent<State, Action>) {
+  @inlinable
+  func scheduleCheck(_ parent: ScopedStoreParent<State, Action>) {
     parent.afterNextSend { [weak self] in
       guard let self, let parent = self.parent else { return }
-      if self.checkObservedState() {
+      if self.notifyIfChanged(to: parent.untrackedState()) {
         self.scheduleCheck(parent)
       } else {
         parent.observation.isScheduled = false
@@ -117,29 +129,36 @@ extension Store {
 /// How a scoped store reaches the store it was scoped from.
 @MainActor
 @usableFromInline
-struct ScopedStoreParent<State, Action> {
+struct ScopedStoreParent<State, Action: Sendable> {
   /// The child's state, read without observing the parent.
   @usableFromInline let untrackedState: () -> State
   @usableFromInline let send: (Action) -> StoreTask
   /// Adds a state observer and its finish, returning its id (`nil` if the store is gone).
+  @usableFromInline
   typealias Observe = (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) ->
     Int?
+  /// Registers an element store's check with its collection's cache.
+  @usableFromInline
+  typealias Membership = (@escaping @MainActor (State?) -> Bool) -> Void
   let observe: Observe
   let removeObserver: (Int) -> Void
   let inFlightEffectCount: () -> Int
   /// Runs a check once, on the root store, after its next processed send.
-  let afterNextSend: (@escaping @MainActor () -> Void) -> Void
+  @usableFromInline let afterNextSend: (@escaping @MainActor () -> Void) -> Void
   @usableFromInline let observation: ScopeObservation<State>
+  /// `\Store.state`, made once (see `StoreCore.stateKeyPath`).
+  @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
   /// For an element store: registers its check with its collection's cache.
-  let membership: ((@escaping @MainActor () -> Bool) -> Void)?
+  @usableFromInline let membership: Membership?
 
+  @usableFromInline
   init(
     state: @escaping () -> State, send: @escaping (Action) -> StoreTask,
     observe: @escaping Observe,
     removeObserver: @escaping (Int) -> Void, inFlightEffectCount: @escaping () -> Int,
     afterNextSend: @escaping (@escaping @MainActor () -> Void) -> Void,
     observation: ScopeObservation<State>,
-    membership: ((@escaping @MainActor () -> Bool) -> Void)? = nil
+    membership: Membership? = nil
   ) {
     self.untrackedState = state
     self.send = send

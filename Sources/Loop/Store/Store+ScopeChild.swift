@@ -20,7 +20,8 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     scope(
-      child: { $0[keyPath: toChildState] }, identity: { $0.id },
+      initial: state[keyPath: toChildState], child: { $0[keyPath: toChildState] },
+      identity: { $0.id },
       send: { self.send(fromChildAction($0)) })
   }
 
@@ -35,7 +36,8 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     scope(
-      child: { $0[keyPath: toChildState] }, identity: { _ in true },
+      initial: state[keyPath: toChildState], child: { $0[keyPath: toChildState] },
+      identity: { _ in true },
       send: { self.send(fromChildAction($0)) })
   }
 
@@ -58,7 +60,8 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     scope(
-      child: { toCase.extract(from: $0) }, identity: { $0.id },
+      initial: toCase.extract(from: state), child: { toCase.extract(from: $0) },
+      identity: { $0.id },
       send: { self.send(fromChildAction($0)) })
   }
 
@@ -71,18 +74,20 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     scope(
-      child: { toCase.extract(from: $0) }, identity: { _ in true },
+      initial: toCase.extract(from: state), child: { toCase.extract(from: $0) },
+      identity: { _ in true },
       send: { self.send(fromChildAction($0)) })
   }
 
-  @usableFromInline
+  @inlinable
   func scope<ChildState, ChildAction, Identity: Equatable>(
+    initial: ChildState?,
     child: @escaping (State) -> ChildState?,
     identity: @escaping (ChildState) -> Identity,
     send: @escaping (ChildAction) -> StoreTask,
-    membership: ((@escaping @MainActor () -> Bool) -> Void)? = nil
+    membership: ScopedStoreParent<ChildState, ChildAction>.Membership? = nil
   ) -> Store<ChildState, ChildAction>? {
-    guard let first = child(state) else { return nil }
+    guard let first = initial else { return nil }
     let original = identity(first)
     // NB: The last state seen of the child, shown once it is gone.
     let last = Box(first)
@@ -95,19 +100,25 @@ extension Store {
     return scoped(
       read: { current($0) ?? last.value },
       send: { action in
-        guard current(self.state) != nil else {
-          reportRuntimeWarning(
-            """
-            A child store received an action after its child was gone: \(action)
-
-            The action was not sent: the child this store was made for is nil, in another \
-            case, or replaced by another. To fix, stop using the child store when its child \
-            goes (ask the parent store for a new one), or send the action to the parent.
-            """)
+        guard current(self.untrackedState) != nil else {
+          reportChildGone(action)
           return StoreTask(cascade: nil)
         }
         return send(action)
       },
       membership: membership)
   }
+}
+
+/// Reports an action sent to a child store whose child is gone.
+@usableFromInline
+func reportChildGone(_ action: some Any) {
+  reportRuntimeWarning(
+    """
+    A child store received an action after its child was gone: \(action)
+
+    The action was not sent: the child this store was made for is nil, in another case, or \
+    replaced by another. To fix, stop using the child store when its child goes (ask the \
+    parent store for a new one), or send the action to the parent.
+    """)
 }

@@ -1,3 +1,5 @@
+import Observation
+
 extension Store {
   /// One store per element of a collection, in order — for a `ForEach` of rows, each a view
   /// of its own store.
@@ -12,9 +14,16 @@ extension Store {
   /// while a view holds it — and the element is in the collection (the stores are cached,
   /// weakly, by key path and id on this store), so views keep their identity and their
   /// observation. A weak cache, because a child store keeps its parent alive: a strong one
-  /// would keep a released store, and its effects, alive. Each row store observes its own element only: editing
-  /// one row notifies that row's observers, not the other rows'. A row store whose element was
-  /// removed behaves like an optional child's store whose child is gone: it delivers nothing.
+  /// would keep a released store, and its effects, alive.
+  ///
+  /// Observation is per row and per list:
+  /// - each row store observes its own element only: editing one row notifies that row's
+  ///   observers, not the other rows' nor the list's;
+  /// - calling this method while observing (a list view's body) observes the collection's
+  ///   *ids*: adding, removing or reordering elements notifies, editing one does not.
+  ///
+  /// A row store whose element was removed behaves like an optional child's store whose child
+  /// is gone: it delivers nothing.
   ///
   /// - Parameters:
   ///   - toElements: The collection in this store's state.
@@ -22,33 +31,25 @@ extension Store {
   ///     `forEach` expects. The first call for a key path decides it; the cache assumes one
   ///     routing per collection.
   /// - Complexity: O(*n*) per call for *n* elements (one cache lookup each).
+  @inlinable
   public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
     forEach toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: @escaping (ID, ElementAction) -> Action
   ) -> [Store<ElementState, ElementAction>] {
     let elements = untrackedState[keyPath: toElements]
-    let cache = scopeCache(for: toElements, ids: ID.self)
-    if cache.readMarker == nil {
-      cache.readMarker = { [weak self] in
-        guard let self else { return nil }
-        let elements = self.untrackedState[keyPath: toElements]
-        return CollectionMarker(generation: elements.generation, changeCount: elements.changeCount)
-      }
-      cache.changedIDs = { [weak self] earlier in
-        self?.untrackedState[keyPath: toElements].idsChanged(since: earlier)
-      }
-      cache.afterNextSend = { [weak self] check in self?.afterNextSend(check) }
-    }
+    let cache = scopeCache(for: toElements)
+    cache.observeIDs(elements.orderedIDs)
     var stores: [Store<ElementState, ElementAction>] = []
     stores.reserveCapacity(elements.count)
-    for id in elements.ids {
+    for id in elements.orderedIDs {
       if let cached = cache.stores[id]?.store as? Store<ElementState, ElementAction> {
         stores.append(cached)
         continue
       }
       guard
         let store = scope(
-          child: { $0[keyPath: toElements][id: id] }, identity: { _ in true },
+          initial: elements[id: id], child: { $0[keyPath: toElements][id: id] },
+          identity: { _ in true },
           send: { self.send(toElementAction(id, $0)) },
           membership: { [weak cache] check in cache?.observe(id, check) })
       else { continue }
@@ -65,11 +66,16 @@ extension Store {
     return stores
   }
 
-  /// The cache of element stores for one collection of this store's state.
-  private func scopeCache<ID: Hashable>(for keyPath: AnyKeyPath, ids: ID.Type) -> ScopeCache<ID> {
-    if let cache = scopeCaches[keyPath] as? ScopeCache<ID> { return cache }
-    let cache = ScopeCache<ID>()
-    scopeCaches[keyPath] = cache
+  /// The cache of element stores for one collection of this store's state, made on first use.
+  @inlinable
+  func scopeCache<ID: Hashable, ElementState>(
+    for toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>
+  ) -> ScopeCache<ID, ElementState> {
+    if let cache = scopeCaches[toElements] as? ScopeCache<ID, ElementState> { return cache }
+    let cache = ScopeCache<ID, ElementState>(
+      elements: { [weak self] in self?.untrackedState[keyPath: toElements] },
+      afterNextSend: { [weak self] check in self?.afterNextSend(check) })
+    scopeCaches[toElements] = cache
     return cache
   }
 }
@@ -77,72 +83,126 @@ extension Store {
 /// The element stores of one collection, by id, held weakly; and their observation, checked
 /// once per send for the whole collection.
 ///
-/// After a send, the collection's `(generation, changeCount)` is read once: unchanged, no
-/// element store is looked at (O(1)). Changed, the ids edited since the last check come from
-/// the array's ring of recent edits and only those stores are compared (O(changed)); when the
-/// ring cannot tell (a removal, a new array, more than eight edits), every observed store is.
+/// After a send, the collection is read once:
+/// - its `(generation, changeCount)` unchanged: no element store is looked at (O(1));
+/// - changed: the ids edited since the last check come from the array's ring of recent edits,
+///   and only those stores are compared (O(changed)); when the ring cannot tell (a removal, a
+///   new array, more than eight edits), every observed store is;
+/// - its ids, when a list observes them: compared with the ids the list was given, in O(1)
+///   unless the ids' storage changed.
+///
+/// The checks are one-shot, like Observation's registrations: a notified observer (row or
+/// list) is forgotten until it reads again.
 @MainActor
-final class ScopeCache<ID: Hashable> {
-  var stores: [ID: WeakStore] = [:]
-  /// The element stores whose observers wait, with the check each runs.
-  var observed: [ID: @MainActor () -> Bool] = [:]
-  var isScheduled = false
-  var seen: CollectionMarker?
-  var readMarker: (@MainActor () -> CollectionMarker?)?
-  var changedIDs: (@MainActor (Int) -> [ID]?)?
-  var afterNextSend: (@MainActor (@escaping @MainActor () -> Void) -> Void)?
-  /// The check run after a send, made once.
-  private lazy var scheduledCheck: @MainActor () -> Void = { [weak self] in self?.check() }
+@usableFromInline
+final class ScopeCache<ID: Hashable, Element>: Observable {
+  @usableFromInline var stores: [ID: WeakStore] = [:]
+  /// The element stores whose observers wait, with the check each runs on its element (`nil`
+  /// once removed); a check returns whether its observers still wait.
+  @usableFromInline var observed: [ID: @MainActor (Element?) -> Bool] = [:]
+  /// The collection now, or `nil` once the store is gone.
+  @usableFromInline let elements: @MainActor () -> IdentifiedArray<ID, Element>?
+  /// Runs a check once, on the root store, after its next processed send.
+  @usableFromInline let afterNextSend: @MainActor (@escaping @MainActor () -> Void) -> Void
+  /// Whether a check after the next send is already asked for.
+  @usableFromInline var isScheduled = false
+  /// Where the collection stood at the last check.
+  @usableFromInline var seen: CollectionMarker?
+  /// The ids a list was last given, while it observes them.
+  @usableFromInline var observedIDs: [ID]?
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// `\.ids`, made once (a key path into a generic class is instantiated each time its literal
+  /// is evaluated).
+  @usableFromInline let idsKeyPath: KeyPath<ScopeCache, [ID]?> = \.observedIDs
+
+  @usableFromInline
+  init(
+    elements: @escaping @MainActor () -> IdentifiedArray<ID, Element>?,
+    afterNextSend: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void
+  ) {
+    self.elements = elements
+    self.afterNextSend = afterNextSend
+  }
+
+  /// A list was given the stores for `ids`: if it observes, it is told when the ids change.
+  @inlinable
+  func observeIDs(_ ids: [ID]) {
+    registrar.access(self, keyPath: idsKeyPath)
+    observedIDs = ids
+    scheduleIfNeeded()
+  }
 
   /// An element store's observers wait: check it after sends until its element changes.
-  func observe(_ id: ID, _ check: @escaping @MainActor () -> Bool) {
+  @inlinable
+  func observe(_ id: ID, _ check: @escaping @MainActor (Element?) -> Bool) {
     observed[id] = check
+    scheduleIfNeeded()
+  }
+
+  /// Asks for a check after the next send, unless one is asked for.
+  @inlinable
+  func scheduleIfNeeded() {
     guard !isScheduled else { return }
-    isScheduled = true
-    seen = readMarker?()
+    seen = elements()?.marker
     schedule()
   }
 
-  private func schedule() {
-    afterNextSend?(scheduledCheck)
+  @inlinable
+  func schedule() {
+    isScheduled = true
+    afterNextSend(scheduledCheck)
   }
 
-  private func check() {
-    guard let marker = readMarker?() else {
-      isScheduled = false
-      return
+  /// The check run after a send, made once.
+  @usableFromInline lazy var scheduledCheck: @MainActor () -> Void = { [weak self] in
+    self?.check()
+  }
+
+  @inlinable
+  func check() {
+    isScheduled = false
+    guard let elements = elements() else { return }
+    if let ids = observedIDs, ids != elements.orderedIDs {
+      observedIDs = nil
+      registrar.withMutation(of: self, keyPath: idsKeyPath) {}
     }
-    if let seen, seen == marker {
-      schedule()
-      return
-    }
-    if let seen, seen.generation == marker.generation,
-      let changed = changedIDs?(seen.changeCount)
-    {
-      for (index, id) in changed.enumerated() where !changed[..<index].contains(id) {
-        if let check = observed[id], !check() { observed[id] = nil }
+    let marker = elements.marker
+    if let seen, seen != marker {
+      // NB: A check is taken out before it runs: a notified observer that reads again at once
+      // registers anew, and must not be removed after.
+      let told = elements.forEachID(editedSince: seen) { id in
+        guard let check = observed.removeValue(forKey: id) else { return }
+        if check(elements[id: id]) { observed[id] = check }
       }
-    } else {
-      for (id, check) in observed where !check() { observed[id] = nil }
+      if !told {
+        let waiting = observed
+        observed = [:]
+        for (id, check) in waiting where check(elements[id: id]) { observed[id] = check }
+      }
     }
     seen = marker
-    if observed.isEmpty {
-      isScheduled = false
-    } else {
-      schedule()
-    }
+    if !isScheduled, !observed.isEmpty || observedIDs != nil { schedule() }
   }
 }
 
 /// Where a collection stands: its generation (new array, removals) and its count of edits.
+@usableFromInline
 struct CollectionMarker: Equatable {
-  var generation: Int
-  var changeCount: Int
+  @usableFromInline var generation: Int
+  @usableFromInline var changeCount: Int
+
+  @inlinable
+  init(generation: Int, changeCount: Int) {
+    self.generation = generation
+    self.changeCount = changeCount
+  }
 }
 
 /// A store held weakly.
 @MainActor
+@usableFromInline
 struct WeakStore {
-  weak var store: AnyObject?
+  @usableFromInline weak var store: AnyObject?
+  @inlinable
   init(_ store: AnyObject) { self.store = store }
 }

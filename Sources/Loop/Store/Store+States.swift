@@ -45,6 +45,7 @@ extension Store where State: Sendable & Equatable {
 extension Store {
   /// Adds an observer that receives the current state now and after each processed send;
   /// `nil` if the store is gone.
+  @usableFromInline
   func addObserver(
     _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
   ) -> Int? {
@@ -52,6 +53,7 @@ extension Store {
     return parent.unsafelyUnwrapped.observe(observe, onFinish)
   }
 
+  @usableFromInline
   func removeObserver(_ id: Int) {
     if let core { return core.removeObserver(id) }
     parent.unsafelyUnwrapped.removeObserver(id)
@@ -60,8 +62,10 @@ extension Store {
 
 /// A mutable cell for an observer closure's memory, confined to the main actor.
 @MainActor
+@usableFromInline
 final class Box<Value> {
-  var value: Value
+  @usableFromInline var value: Value
+  @inlinable
   init(_ value: Value) { self.value = value }
 }
 

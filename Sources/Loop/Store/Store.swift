@@ -26,7 +26,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let core: StoreCore<State, Action>?
   @usableFromInline let parent: ScopedStoreParent<State, Action>?
   /// The element stores `scope(forEach:action:)` made, by collection.
-  var scopeCaches: [AnyKeyPath: AnyObject] = [:]
+  @usableFromInline var scopeCaches: [AnyKeyPath: AnyObject] = [:]
 
   /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
   ///
@@ -67,6 +67,7 @@ public final class Store<State, Action: Sendable>: Observable {
     core?.owner = self
   }
 
+  @usableFromInline
   init(parent: ScopedStoreParent<State, Action>) {
     self.core = nil
     self.parent = parent
@@ -122,6 +123,7 @@ public final class Store<State, Action: Sendable>: Observable {
   }
 
   /// The number of effects started and not yet ended (for tests and diagnostics).
+  @usableFromInline
   package var inFlightEffectCount: Int {
     core?.runner.storage.inFlightCount ?? parent.unsafelyUnwrapped.inFlightEffectCount()
   }

@@ -34,6 +34,8 @@ final class StoreCore<State, Action: Sendable> {
   @usableFromInline var isShutDown = false
   /// Checks scoped stores asked for after the next processed send (see `ScopeObservation`).
   @exclusivity(unchecked) @usableFromInline var scopeChecks: [@MainActor () -> Void] = []
+  /// The list `runScopeChecks` runs from, kept for its capacity.
+  var spareScopeChecks: [@MainActor () -> Void] = []
 
   @usableFromInline
   init(
@@ -167,9 +169,14 @@ final class StoreCore<State, Action: Sendable> {
   /// Runs the scoped stores' checks once; those that find no change ask again.
   @usableFromInline
   func runScopeChecks() {
-    let checks = scopeChecks
-    scopeChecks.removeAll(keepingCapacity: true)
+    // NB: The two lists trade places, so neither is copied nor reallocated per send; a check
+    // that sends (nesting this) finds the spare list taken and starts an empty one.
+    var checks: [@MainActor () -> Void] = []
+    swap(&checks, &spareScopeChecks)
+    swap(&checks, &scopeChecks)
     for check in checks { check() }
+    checks.removeAll(keepingCapacity: true)
+    spareScopeChecks = checks
   }
 
   func shutDown() {

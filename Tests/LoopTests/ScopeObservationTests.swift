@@ -145,7 +145,7 @@ struct ScopeObservationTests {
     #expect(counter.value == 1)
   }
 
-  @Test("a list observes its ids: adding, removing or moving a row notifies it, editing one does not")
+  @Test("a list observes its ids: adding, removing or moving rows tells it, editing one does not")
   func listObservesIDs() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let list = NotificationCount()

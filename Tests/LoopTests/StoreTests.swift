@@ -271,6 +271,20 @@ struct StoreTests {
     #expect(await iterator.next()?.count == 2)
   }
 
+  @Test("states(removingDuplicatesBy:) skips the states its check calls repeats")
+  func statesSkippingRepeats() async {
+    let store = Store(initialState: Probe.State(), reducer: counter, environment: ())
+    var iterator = store.states(removingDuplicatesBy: { $0.count / 2 == $1.count / 2 })
+      .makeAsyncIterator()
+    #expect(await iterator.next()?.count == 0)
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.increment)
+    #expect(await iterator.next()?.count == 2)
+    #expect(await iterator.next()?.count == 4)
+  }
+
   @Test("a scoped store's states follow the parent")
   func scopedStates() async {
     let store = Store(initialState: Probe.State(), reducer: counter, environment: ())

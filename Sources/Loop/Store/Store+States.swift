@@ -13,7 +13,23 @@ extension Store where State: Sendable {
   /// delivered.
   public var states: AsyncStream<State> { makeStates(isDuplicate: nil) }
 
-  func makeStates(isDuplicate: ((State, State) -> Bool)?) -> AsyncStream<State> {
+  /// The store's state over time, skipping each state that `isDuplicate` says is the same as
+  /// the last one delivered — ReSwift's `skipRepeats(_:)`.
+  ///
+  /// ```swift
+  /// // Only when the query changes, whatever else does:
+  /// for await state in store.states(removingDuplicatesBy: { $0.query == $1.query }) { … }
+  /// ```
+  ///
+  /// To follow one part of the state, scope to it first:
+  /// `store.scope(state: \.query, action: …).states` skips repeats of an `Equatable` part.
+  public func states(
+    removingDuplicatesBy isDuplicate: @escaping @MainActor (State, State) -> Bool
+  ) -> AsyncStream<State> {
+    makeStates(isDuplicate: isDuplicate)
+  }
+
+  func makeStates(isDuplicate: (@MainActor (State, State) -> Bool)?) -> AsyncStream<State> {
     AsyncStream { continuation in
       let last = Box<State?>(nil)
       let id = self.addObserver { state in

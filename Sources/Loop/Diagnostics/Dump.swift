@@ -14,6 +14,12 @@ package enum Dump {
   /// The dump of `value` as one string.
   package static func string(of value: Any) -> String { lines(of: value).joined(separator: "\n") }
 
+  /// The dump of `value` on one line, for sentences: `Action.row(id: 3, action: .tap)`.
+  package static func oneLine(of value: Any) -> String {
+    lines(of: value).map { $0.drop { $0 == " " } }.joined(separator: " ")
+      .replacing("( ", with: "(").replacing(" )", with: ")")
+  }
+
   private static func write(
     _ value: Any, label: String?, indent: Int, into lines: inout [String],
     visited: Set<ObjectIdentifier>

@@ -34,6 +34,8 @@ final class StoreCore<State, Action: Sendable> {
   @usableFromInline var isShutDown = false
   /// Checks scoped stores asked for after the next processed send (see `ScopeObservation`).
   @exclusivity(unchecked) @usableFromInline var scopeChecks: [@MainActor () -> Void] = []
+  /// The recording this store writes to, if any (see ``Store/record(to:)``).
+  @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
   /// The list `runScopeChecks` runs from, kept for its capacity.
   var spareScopeChecks: [@MainActor () -> Void] = []
 
@@ -53,6 +55,9 @@ final class StoreCore<State, Action: Sendable> {
     guard !isSending else { return enqueue(action, cascade: cascade) }
     isSending = true
     let effect = reduce(&state, action)
+    if let recorder {
+      recorder.record(action, origin: cascade == nil ? .user : .effect, state: state)
+    }
     // NB: The common case — one action, no effect — takes this branch and touches no queue,
     // lock or heap. `effect` is a `let`, so checking it copies nothing.
     if case .none = effect.storage, queue.isEmpty {
@@ -75,15 +80,20 @@ final class StoreCore<State, Action: Sendable> {
     var next = 0
     while next < queue.count {
       let (queued, queuedCascade) = queue[next]
+      let effect = reduce(&state, queued)
+      if let recorder {
+        recorder.record(queued, origin: recorder.origin(ofQueued: next), state: state)
+      }
       next += 1
       if let queuedCascade {
         var cascade: EffectCascade? = queuedCascade
-        process(reduce(&state, queued), cascade: &cascade)
+        process(effect, cascade: &cascade)
       } else {
-        process(reduce(&state, queued), cascade: &rootCascade)
+        process(effect, cascade: &rootCascade)
       }
     }
     queue.removeAll(keepingCapacity: true)
+    recorder?.queuedOrigins.removeAll(keepingCapacity: true)
     isSending = false
     didChange()
     return StoreTask(cascade: rootCascade)
@@ -93,6 +103,7 @@ final class StoreCore<State, Action: Sendable> {
   @usableFromInline
   func enqueue(_ action: Action, cascade: EffectCascade?) -> StoreTask {
     // NB: A re-entrant send gets its own cascade now, so its task can be awaited.
+    recorder?.queuedOrigins.append(cascade == nil ? .user : .effect)
     let cascade = cascade ?? EffectCascade()
     queue.append((action, cascade))
     return StoreTask(cascade: cascade)
@@ -123,6 +134,7 @@ final class StoreCore<State, Action: Sendable> {
     switch operation {
     case let .send(action):
       queue.append((action, cascade))
+      if let recorder { recorder.queuedOrigins.append(.effect) }
     case let .cancel(id):
       runner.storage.cancel(id: id)
     case let .endRemovedChildren(children):

@@ -106,10 +106,7 @@ enum FailureMessage {
   }
 
   /// The action as one line, for sentences.
-  static func oneLine(_ value: Any) -> String {
-    Dump.lines(of: value).map { $0.drop { $0 == " " } }.joined(separator: " ")
-      .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
-  }
+  static func oneLine(_ value: Any) -> String { Dump.oneLine(of: value) }
 
   private static func diff(_ expected: Any, _ actual: Any) -> String {
     Diff.lines(from: Dump.lines(of: expected), to: Dump.lines(of: actual))

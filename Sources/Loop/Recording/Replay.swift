@@ -1,0 +1,128 @@
+/// A recorded session reduced again: each action of the log, in order, through a reducer,
+/// **without running effects** (what they fed back is in the log), and the state after each.
+///
+/// ```swift
+/// let replay = try log.replay(reducer: AppFeature.reducer, environment: .unimplemented)
+/// replay.steps.last?.state          // where the session ended
+/// replay.divergence?.description    // the first state that differs from the recorded one
+/// ```
+///
+/// A replay checks the reducer, not the services: effects are not re-run, so a change in what
+/// a service answers cannot show up, while a change in what the reducer does with an answer
+/// does.
+public struct Replay<State, Action> {
+  /// The name the recorder gave.
+  public var name: String
+  /// The state the replay began from.
+  public var initialState: State
+  /// One step per entry of the log.
+  public var steps: [Step]
+  /// The first step whose state differs from the one recorded, if any.
+  public var divergence: ReplayDivergence<State, Action>?
+
+  /// One replayed action.
+  public struct Step {
+    /// The line of the log it came from.
+    public var line: Int
+    /// Who sent it when it was recorded.
+    public var origin: ActionOrigin
+    /// When it was reduced in the recording.
+    public var offset: Duration
+    /// The action.
+    public var action: Action
+    /// The state the reducer gave now.
+    public var state: State
+    /// The state the log recorded after it, if it holds states.
+    public var recordedState: State?
+  }
+
+  /// The state before step `index` (the initial state for the first).
+  public func state(before index: Int) -> State {
+    index == 0 ? initialState : steps[index - 1].state
+  }
+
+  /// What step `index` changed in the state, as a diff of only what differs (`nil` when it
+  /// changed nothing).
+  ///
+  /// ```swift
+  /// print(replay.change(at: 3) ?? "  (no change)")
+  /// ```
+  public func change(at index: Int) -> String? {
+    Diff.lines(from: Dump.lines(of: state(before: index)), to: Dump.lines(of: steps[index].state))
+  }
+}
+
+/// Where a replay first differed from the recording.
+public struct ReplayDivergence<State, Action>: CustomStringConvertible {
+  /// The index of the step in ``Replay/steps``.
+  public var step: Int
+  /// The line of the log.
+  public var line: Int
+  /// The action after which the states differ.
+  public var action: Action
+  /// Who sent it.
+  public var origin: ActionOrigin
+  /// The state the log recorded.
+  public var recorded: State
+  /// The state the reducer gave now.
+  public var replayed: State
+
+  /// The recorded and replayed states, as a diff of only what differs.
+  public var diff: String {
+    Diff.lines(from: Dump.lines(of: recorded), to: Dump.lines(of: replayed))
+      ?? "  (no difference in their dumps: the values differ in a way the dump cannot show)"
+  }
+
+  public var description: String {
+    """
+    The replay differs from the recording at line \(line) of the log, after \
+    \(Dump.oneLine(of: action)) (sent by \(origin == .user ? "the user" : "an effect")).
+
+    (Recorded: −, Replayed: +)
+    \(diff)
+
+    If the reducer's new behaviour is intended, record the session again; otherwise this \
+    action now changes the state differently from when it was recorded.
+    """
+  }
+}
+
+extension SessionLog where State: Equatable {
+  /// Reduces the log's actions in order through `reducer`, without running their effects, and
+  /// compares each state with the recorded one where the log holds states.
+  ///
+  /// - Parameters:
+  ///   - reducer: The feature's reducer.
+  ///   - environment: An environment for the reducer; effects never run, so one whose
+  ///     services fail when called is the honest choice.
+  ///   - initialState: Where to start; the log's initial state if `nil`.
+  /// - Throws: ``SessionLogError/noInitialState`` when neither gives a state.
+  /// - Complexity: One reduce per entry, plus one `==` per recorded state.
+  public func replay<Environment>(
+    reducer: Reducer<State, Action, Environment>, environment: Environment,
+    from initialState: State? = nil
+  ) throws(SessionLogError) -> Replay<State, Action> {
+    guard let start = initialState ?? self.initialState else { throw .noInitialState }
+    var replay = Replay<State, Action>(name: name, initialState: start, steps: [], divergence: nil)
+    replay.steps.reserveCapacity(entries.count)
+    var state = start
+    for entry in entries {
+      // NB: The effect is dropped unstarted: what it fed back is in the log, as later entries.
+      _ = reducer.reduce(into: &state, action: entry.action, environment: environment)
+      replay.steps.append(
+        Replay.Step(
+          line: entry.line, origin: entry.origin, offset: entry.offset, action: entry.action,
+          state: state, recordedState: entry.state))
+      if replay.divergence == nil, let recorded = entry.state, recorded != state {
+        replay.divergence = ReplayDivergence(
+          step: replay.steps.count - 1, line: entry.line, action: entry.action,
+          origin: entry.origin, recorded: recorded, replayed: state)
+      }
+    }
+    return replay
+  }
+}
+
+extension Replay: Sendable where State: Sendable, Action: Sendable {}
+extension Replay.Step: Sendable where State: Sendable, Action: Sendable {}
+extension ReplayDivergence: Sendable where State: Sendable, Action: Sendable {}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// A recorded session, read back: its header and one entry per reduced action.
+///
+/// ```swift
+/// let log = try SessionLog<AppState, AppAction>(contentsOf: url)
+/// let replay = try log.replay(reducer: appReducer, environment: .unimplemented)
+/// if let divergence = replay.divergence { print(divergence) }
+/// ```
+///
+/// Reading is strict and never crashes: a cut-off line, invalid JSON, an action the app does
+/// not have, a newer format — each is a ``SessionLogError`` naming the line.
+public struct SessionLog<State, Action> {
+  /// The name the recorder gave.
+  public var name: String
+  /// The state recording began from, if the log holds states.
+  public var initialState: State?
+  /// The reduced actions, in order.
+  public var entries: [Entry]
+
+  /// One reduced action.
+  public struct Entry {
+    /// The line of the log it is on (the header is line 1).
+    public var line: Int
+    /// Who sent it.
+    public var origin: ActionOrigin
+    /// When it was reduced, from the start of the recording.
+    public var offset: Duration
+    /// The action.
+    public var action: Action
+    /// The state after it, if the log holds states.
+    public var state: State?
+  }
+
+  /// Reads a log whose states decode as `Recorded`, kept as `keep` says.
+  static func read<Recorded: Decodable>(
+    _ text: String, action: Action.Type, state: Recorded.Type,
+    keep: (Recorded?) -> State?
+  ) throws(SessionLogError) -> SessionLog where Action: Decodable {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let isTerminated = lines.last == ""
+    if isTerminated { lines.removeLast() }
+    guard !lines.isEmpty else { throw .empty }
+    let decoder = JSONDecoder()
+    func decode<T: Decodable>(_ type: T.Type, line index: Int) throws(SessionLogError) -> T {
+      do {
+        return try decoder.decode(type, from: Data(lines[index].utf8))
+      } catch {
+        throw classify(error, line: index + 1, isCutOff: !isTerminated && index == lines.count - 1)
+      }
+    }
+    let probe: SessionLogFormat.HeaderProbe
+    do {
+      probe = try decode(SessionLogFormat.HeaderProbe.self, line: 0)
+    } catch .truncatedLine(_) {
+      throw .truncatedLine(line: 1)
+    } catch {
+      throw .notASessionLog(line: 1)
+    }
+    guard probe.format == SessionLogFormat.name, let version = probe.version else {
+      throw .notASessionLog(line: 1)
+    }
+    guard version <= SessionLogFormat.version else {
+      throw .newerFormat(line: 1, version: version, supported: SessionLogFormat.version)
+    }
+    let header = try decode(SessionLogFormat.DecodedHeader<Recorded>.self, line: 0)
+    var log = SessionLog(
+      name: header.name ?? "", initialState: keep(header.initialState), entries: [])
+    log.entries.reserveCapacity(lines.count - 1)
+    for index in lines.indices.dropFirst() {
+      let entry = try decode(SessionLogFormat.DecodedEntry<Action, Recorded>.self, line: index)
+      log.entries.append(
+        Entry(
+          line: index + 1, origin: entry.origin, offset: .seconds(entry.offset),
+          action: entry.action, state: keep(entry.state)))
+    }
+    return log
+  }
+
+  /// The error for a line that did not decode, named by where in the line it failed.
+  private static func classify(_ error: any Error, line: Int, isCutOff: Bool) -> SessionLogError {
+    guard let error = error as? DecodingError else {
+      return .invalidEntry(line: line, detail: "\(error)")
+    }
+    let context: DecodingError.Context
+    switch error {
+    case let .dataCorrupted(found), let .keyNotFound(_, found), let .typeMismatch(_, found),
+      let .valueNotFound(_, found):
+      context = found
+    @unknown default:
+      return .invalidEntry(line: line, detail: "\(error)")
+    }
+    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+    if case .dataCorrupted = error, path.isEmpty {
+      return isCutOff
+        ? .truncatedLine(line: line)
+        : .invalidJSON(line: line, detail: context.debugDescription)
+    }
+    let detail: String
+    if case let .keyNotFound(key, _) = error {
+      detail = "\((path + [key.stringValue]).joined(separator: ".")): missing"
+    } else {
+      detail = "\(path.joined(separator: ".")): \(context.debugDescription)"
+    }
+    switch path.first {
+    case "action": return .unknownAction(line: line, detail: detail)
+    case "state", "initialState": return .invalidState(line: line, detail: detail)
+    default: return .invalidEntry(line: line, detail: detail)
+    }
+  }
+
+  static func text(at url: URL) throws(SessionLogError) -> String {
+    do {
+      return try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw .file(path: url.path, detail: "cannot be read as UTF-8 text")
+    }
+  }
+}
+
+extension SessionLog where State: Decodable, Action: Decodable {
+  /// Reads a log from its JSON Lines text, states included.
+  ///
+  /// - Throws: ``SessionLogError``, naming the line.
+  public init(text: String) throws(SessionLogError) {
+    self = try Self.read(text, action: Action.self, state: State.self, keep: { $0 })
+  }
+
+  /// Reads the log in the file at `url`, states included.
+  public init(contentsOf url: URL) throws(SessionLogError) {
+    try self.init(text: Self.text(at: url))
+  }
+}
+
+extension SessionLog where Action: Decodable {
+  /// Reads a log's actions only, for a state that is not `Decodable`.
+  @_disfavoredOverload
+  public init(text: String) throws(SessionLogError) {
+    self = try Self.read(
+      text, action: Action.self, state: SessionLogFormat.Skipped.self, keep: { _ in nil })
+  }
+
+  /// Reads the actions of the log in the file at `url`.
+  @_disfavoredOverload
+  public init(contentsOf url: URL) throws(SessionLogError) {
+    try self.init(text: Self.text(at: url))
+  }
+}
+
+extension SessionLog: Sendable where State: Sendable, Action: Sendable {}
+extension SessionLog.Entry: Sendable where State: Sendable, Action: Sendable {}
+extension SessionLog: Equatable where State: Equatable, Action: Equatable {}
+extension SessionLog.Entry: Equatable where State: Equatable, Action: Equatable {}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The JSON Lines format of a recorded session, version 1.
+///
+/// Line 1 is the header; every further line is one reduced action:
+///
+/// ```text
+/// {"format":"loop-session","initialState":{…},"name":"movies","states":true,"version":1}
+/// {"action":{"queryChanged":{"_0":"batman"}},"offset":0.0004,"origin":"user","state":{…}}
+/// ```
+///
+/// - `offset`: seconds since recording began, when the action was reduced.
+/// - `origin`: `user` or `effect` (``ActionOrigin``).
+/// - `action`, `state`, `initialState`: the values' own `Codable` encodings; the states are
+///   there only when the recorder records them.
+enum SessionLogFormat {
+  static let name = "loop-session"
+  static let version = 1
+
+  struct Header<State: Encodable>: Encodable {
+    var format = SessionLogFormat.name
+    var version = SessionLogFormat.version
+    var name: String
+    var states: Bool
+    var initialState: State?
+  }
+
+  struct Entry<Action: Encodable, State: Encodable>: Encodable {
+    var origin: ActionOrigin
+    var offset: Double
+    var action: Action
+    var state: State?
+  }
+
+  /// What a reader first checks on line 1.
+  struct HeaderProbe: Decodable {
+    var format: String?
+    var version: Int?
+  }
+
+  struct DecodedHeader<State: Decodable>: Decodable {
+    var name: String?
+    var initialState: State?
+  }
+
+  struct DecodedEntry<Action: Decodable, State: Decodable>: Decodable {
+    var origin: ActionOrigin
+    var offset: Double
+    var action: Action
+    var state: State?
+  }
+
+  /// Stands for the state in a log read without its states: decodes from anything.
+  struct Skipped: Codable {
+    init() {}
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// Seconds, as the log writes them.
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

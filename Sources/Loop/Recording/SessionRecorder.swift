@@ -1,0 +1,132 @@
+import Foundation
+
+/// Records every action a store reduces — who sent it, when, and optionally the state after
+/// it — as a JSON Lines session log (see ``SessionLog``).
+///
+/// ```swift
+/// let recorder = SessionRecorder<AppState, AppAction>(name: "app", to: try .file(url))
+/// store.record(to: recorder)
+/// ```
+///
+/// Actions (and states, when recorded) must be `Codable`. Recording is opt-in: a store that
+/// records nothing pays one `nil` check per action. When on, each action is encoded and
+/// written as it is reduced, on the main actor. The store's environment is never written,
+/// only its actions and states: keep secrets out of those.
+///
+/// A line that cannot be encoded or written is not dropped silently: it is reported as a
+/// runtime warning and kept in ``failures``.
+@MainActor
+public final class SessionRecorder<State, Action> {
+  private let sink: SessionLogSink
+  private let encodeHeader: (State) throws -> String
+  private let encodeEntry: (Action, ActionOrigin, Double, State) throws -> String
+  private var start = ContinuousClock.now
+  /// The origins of the store's queued actions, in the order of its queue.
+  @usableFromInline var queuedOrigins: [ActionOrigin] = []
+  /// How many actions were recorded.
+  public private(set) var entryCount = 0
+  /// Lines that could not be encoded or written.
+  public private(set) var failures: [SessionLogError] = []
+
+  /// A recorder of actions only, for a state that is not `Encodable` (replay then needs the
+  /// initial state, and cannot check states).
+  ///
+  /// - Parameters:
+  ///   - name: A name for the log's header: which app or feature recorded it.
+  ///   - sink: Where the lines go.
+  @_disfavoredOverload
+  public init(name: String = "", to sink: SessionLogSink) where Action: Encodable {
+    let encoder = SessionLogFormat.encoder()
+    self.sink = sink
+    encodeHeader = { _ in
+      try Self.line(
+        encoder,
+        SessionLogFormat.Header<SessionLogFormat.Skipped>(
+          name: name, states: false, initialState: nil))
+    }
+    encodeEntry = { action, origin, offset, _ in
+      try Self.line(
+        encoder,
+        SessionLogFormat.Entry<Action, SessionLogFormat.Skipped>(
+          origin: origin, offset: offset, action: action, state: nil))
+    }
+  }
+
+  /// A recorder of actions and, if `recordingStates`, the state after each.
+  ///
+  /// - Parameters:
+  ///   - name: A name for the log's header: which app or feature recorded it.
+  ///   - recordingStates: Whether to write the state after each action (and the initial
+  ///     state), so a replay can find the first state that differs.
+  ///   - sink: Where the lines go.
+  public init(name: String = "", recordingStates: Bool = true, to sink: SessionLogSink)
+  where State: Encodable, Action: Encodable {
+    let encoder = SessionLogFormat.encoder()
+    self.sink = sink
+    encodeHeader = { state in
+      try Self.line(
+        encoder,
+        SessionLogFormat.Header(
+          name: name, states: recordingStates, initialState: recordingStates ? state : nil))
+    }
+    encodeEntry = { action, origin, offset, state in
+      try Self.line(
+        encoder,
+        SessionLogFormat.Entry(
+          origin: origin, offset: offset, action: action,
+          state: recordingStates ? state : nil))
+    }
+  }
+
+  private static func line(_ encoder: JSONEncoder, _ value: some Encodable) throws -> String {
+    String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// Writes the header, with the state recording starts from.
+  func begin(initialState: State) {
+    start = .now
+    entryCount = 0
+    queuedOrigins.removeAll()
+    write(entry: 0) { try encodeHeader(initialState) }
+  }
+
+  /// Records one reduced action and the state after it.
+  @usableFromInline
+  func record(_ action: Action, origin: ActionOrigin, state: State) {
+    entryCount += 1
+    let offset = SessionLogFormat.seconds(start.duration(to: .now))
+    write(entry: entryCount) { try encodeEntry(action, origin, offset, state) }
+  }
+
+  /// The origin of the queued action at `index` of the store's queue.
+  @usableFromInline
+  func origin(ofQueued index: Int) -> ActionOrigin {
+    index < queuedOrigins.count ? queuedOrigins[index] : .effect
+  }
+
+  private func write(entry: Int, _ line: () throws -> String) {
+    let text: String
+    do {
+      text = try line()
+    } catch {
+      return fail(entry: entry, .encoding(entry: entry, detail: "\(error)"))
+    }
+    do {
+      try sink.write(text)
+    } catch {
+      fail(entry: entry, .file(path: "the session log", detail: "\(error)"))
+    }
+  }
+
+  private func fail(entry: Int, _ failure: SessionLogError) {
+    failures.append(failure)
+    reportRuntimeWarning(
+      """
+      A session recorder could not record \(entry == 0 ? "its header" : "entry \(entry)"): \
+      \(failure)
+
+      The store went on; the log misses this line. To fix, make the action and state encode \
+      (a Double that is not finite does not), or check where the log is written.
+      """)
+  }
+}

@@ -1,0 +1,32 @@
+extension Store {
+  /// Starts recording every action this store reduces into `recorder`, from the current state
+  /// (the log's header); replaces any recording already running.
+  ///
+  /// ```swift
+  /// let recorder = SessionRecorder<AppState, AppAction>(name: "app", to: try .file(url))
+  /// store.record(to: recorder)
+  /// store.send(.refresh)        // recorded, as is each action its effects feed back
+  /// store.stopRecording()
+  /// ```
+  ///
+  /// Record the root store: a scoped store's actions are its parent's, so recording one is
+  /// reported as a runtime warning and ignored.
+  public func record(to recorder: SessionRecorder<State, Action>) {
+    guard let core else {
+      reportRuntimeWarning(
+        """
+        record(to:) was called on a scoped store; nothing is recorded.
+
+        A scoped store's actions are reduced by its root store. To fix, record the root store.
+        """)
+      return
+    }
+    recorder.begin(initialState: core.state)
+    core.recorder = recorder
+  }
+
+  /// Stops recording; what was recorded stays in the log.
+  public func stopRecording() {
+    core?.recorder = nil
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Loop
+import Testing
+
+/// A feature whose actions come from the user, from `.send` effects and from `.run` effects.
+private enum Ledger {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var log: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case add(Int)
+    case addThenEcho(Int)
+    case fetch
+    case fetched(String)
+    case echo
+  }
+
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case let .add(amount):
+      state.count += amount
+      return .none
+    case let .addThenEcho(amount):
+      state.count += amount
+      return .send(.echo)
+    case .fetch:
+      return .run { send in await send(.fetched("page")) }
+    case let .fetched(text):
+      state.log.append(text)
+      return .none
+    case .echo:
+      state.log.append("echo")
+      return .none
+    }
+  }
+
+  /// The same feature with a changed `add`, for divergence.
+  static let changedReducer = Reducer<State, Action, Void> { state, action, environment in
+    if case let .add(amount) = action {
+      state.count += amount * 2
+      return .none
+    }
+    return reducer.reduce(into: &state, action: action, environment: environment)
+  }
+}
+
+/// Records a session of `Ledger` into a buffer: add 2, add 3 and echo, fetch.
+@MainActor
+private func recordTally() async -> SessionLogBuffer {
+  let buffer = SessionLogBuffer()
+  let store = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
+  store.record(to: SessionRecorder(name: "tally", to: .buffer(buffer)))
+  store.send(.add(2))
+  store.send(.addThenEcho(3))
+  await store.send(.fetch).finish()
+  store.stopRecording()
+  store.send(.add(100))
+  return buffer
+}
+
+/// The lines of a log with each `"offset"` set to 0, so they can be compared.
+private func withoutOffsets(_ lines: [String]) -> [String] {
+  lines.map { $0.replacing(/"offset":[0-9.e-]+/, with: "\"offset\":0") }
+}
+
+@MainActor
+@Suite("Recording and replaying a session")
+struct RecordingTests {
+  @Test("a recording holds a header, then each reduced action with its origin and state")
+  func recordsActionsOriginsAndStates() async {
+    let buffer = await recordTally()
+    #expect(
+      withoutOffsets(buffer.lines) == [
+        #"{"format":"loop-session","initialState":{"count":0,"log":[]},"name":"tally","states":true,"version":1}"#,
+        #"{"action":{"add":{"_0":2}},"offset":0,"origin":"user","state":{"count":2,"log":[]}}"#,
+        #"{"action":{"addThenEcho":{"_0":3}},"offset":0,"origin":"user","state":{"count":5,"log":[]}}"#,
+        #"{"action":{"echo":{}},"offset":0,"origin":"effect","state":{"count":5,"log":["echo"]}}"#,
+        #"{"action":{"fetch":{}},"offset":0,"origin":"user","state":{"count":5,"log":["echo"]}}"#,
+        #"{"action":{"fetched":{"_0":"page"}},"offset":0,"origin":"effect","state":{"count":5,"log":["echo","page"]}}"#,
+      ])
+  }
+
+  @Test("a log reads back into the same actions, origins and states")
+  func readsBack() async throws {
+    let buffer = await recordTally()
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: buffer.text)
+    #expect(log.name == "tally")
+    #expect(log.initialState == Ledger.State())
+    #expect(
+      log.entries.map(\.action) == [.add(2), .addThenEcho(3), .echo, .fetch, .fetched("page")])
+    #expect(log.entries.map(\.origin) == [.user, .user, .effect, .user, .effect])
+    #expect(log.entries.map(\.line) == [2, 3, 4, 5, 6])
+    #expect(log.entries.last?.state == Ledger.State(count: 5, log: ["echo", "page"]))
+  }
+
+  @Test("a replay reduces without running effects and matches the recording")
+  func replayMatches() async throws {
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: await recordTally().text)
+    let replay = try log.replay(reducer: Ledger.reducer, environment: ())
+    #expect(replay.divergence == nil)
+    #expect(replay.steps.map(\.state) == log.entries.map(\.state))
+    #expect(replay.change(at: 0) != nil)
+    #expect(replay.change(at: 3) == nil)
+  }
+
+  @Test("a changed reducer diverges at the first state that differs, with a diff")
+  func replayDiverges() async throws {
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: await recordTally().text)
+    let replay = try log.replay(reducer: Ledger.changedReducer, environment: ())
+    let divergence = try #require(replay.divergence)
+    #expect(divergence.line == 2)
+    #expect(divergence.step == 0)
+    #expect(
+      divergence.description == """
+        The replay differs from the recording at line 2 of the log, after Ledger.Action.add(2) \
+        (sent by the user).
+
+        (Recorded: −, Replayed: +)
+          Ledger.State(
+        −   count: 2,
+        +   count: 4,
+            … (1 unchanged)
+          )
+
+        If the reducer's new behaviour is intended, record the session again; otherwise this \
+        action now changes the state differently from when it was recorded.
+        """)
+  }
+
+  @Test("a log of actions only replays from a given state")
+  func actionsOnly() async throws {
+    struct Opaque: Equatable { var count = 0 }
+    let reducer = Reducer<Opaque, Ledger.Action, Void> { state, action, _ in
+      if case let .add(amount) = action { state.count += amount }
+      return .none
+    }
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: Opaque(), reducer: reducer, environment: ())
+    store.record(to: SessionRecorder(to: .buffer(buffer)))
+    store.send(.add(4))
+    store.send(.add(5))
+    #expect(buffer.lines.count == 3)
+    #expect(!buffer.text.contains("\"state\":"))
+    #expect(!buffer.text.contains("initialState"))
+    let log = try SessionLog<Opaque, Ledger.Action>(text: buffer.text)
+    #expect(throws: SessionLogError.noInitialState) {
+      try log.replay(reducer: reducer, environment: ())
+    }
+    let replay = try log.replay(reducer: reducer, environment: (), from: Opaque())
+    #expect(replay.steps.last?.state == Opaque(count: 9))
+  }
+
+  @Test("a history steps back and forward through the states")
+  func history() async throws {
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: await recordTally().text)
+    var history = try #require(SessionHistory(log))
+    #expect(history.position == 5)
+    #expect(history.state.log == ["echo", "page"])
+    let steppedBack = history.stepBack()
+    #expect(steppedBack)
+    #expect(history.state.log == ["echo"])
+    #expect(history.action == .fetch)
+    history.move(to: 0)
+    #expect(history.state == Ledger.State())
+    #expect(history.action == nil)
+    let pastStart = history.stepBack()
+    #expect(!pastStart)
+    let steppedForward = history.stepForward()
+    #expect(steppedForward)
+    #expect(history.state.count == 2)
+    let replayed = SessionHistory(try log.replay(reducer: Ledger.reducer, environment: ()))
+    #expect(replayed.states == history.states)
+  }
+
+  @Test(
+    "a bad log is a typed error naming its line",
+    arguments: [
+      ("", SessionLogError.empty),
+      ("{\"format\":\"other\"}\n", .notASessionLog(line: 1)),
+      (
+        "{\"format\":\"loop-session\",\"version\":2,\"name\":\"\"}\n",
+        .newerFormat(line: 1, version: 2, supported: 1)
+      ),
+    ])
+  func badHeader(text: String, error: SessionLogError) {
+    #expect(throws: error) { try SessionLog<Ledger.State, Ledger.Action>(text: text) }
+  }
+
+  @Test("a cut-off line, invalid JSON, an unknown action, a bad state, a bad entry")
+  func badEntries() async throws {
+    let lines = await recordTally().lines
+    func read(_ lines: [String], terminated: Bool = true) throws(SessionLogError) {
+      _ = try SessionLog<Ledger.State, Ledger.Action>(
+        text: lines.joined(separator: "\n") + (terminated ? "\n" : ""))
+    }
+    var cut = lines
+    cut[5] = String(cut[5].prefix(30))
+    #expect(throws: SessionLogError.truncatedLine(line: 6)) { try read(cut, terminated: false) }
+
+    var broken = lines
+    broken[2] = "{\"action\": oops}"
+    let invalid = #expect(throws: SessionLogError.self) { try read(broken) }
+    #expect(invalid?.line == 3)
+    #expect(invalid.map { "\($0)" }?.hasPrefix("line 3: not valid JSON") == true)
+
+    var unknown = lines
+    unknown[3] = unknown[3].replacing("\"echo\"", with: "\"shout\"")
+    let action = #expect(throws: SessionLogError.self) { try read(unknown) }
+    #expect(action?.line == 4)
+    #expect(action.map { "\($0)" }?.hasPrefix("line 4: the action is not one this app has") == true)
+
+    var badState = lines
+    badState[1] = badState[1].replacing("\"count\":2", with: "\"count\":\"two\"")
+    let state = #expect(throws: SessionLogError.self) { try read(badState) }
+    #expect(state.map { "\($0)" }?.hasPrefix("line 2: the state does not decode") == true)
+
+    var badOrigin = lines
+    badOrigin[4] = badOrigin[4].replacing("\"user\"", with: "\"robot\"")
+    let entry = #expect(throws: SessionLogError.self) { try read(badOrigin) }
+    #expect(entry.map { "\($0)" }?.hasPrefix("line 5: not a session entry (origin:") == true)
+  }
+
+  @Test("a line that cannot be encoded is reported, kept in failures, and the store goes on")
+  func encodingFailure() {
+    struct Measure: Codable, Equatable { var value = 0.0 }
+    let reducer = Reducer<Measure, Double, Void> { state, action, _ in
+      state.value = action
+      return .none
+    }
+    let warnings = WarningLog()
+    let buffer = SessionLogBuffer()
+    let recorder = SessionRecorder<Measure, Double>(to: .buffer(buffer))
+    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+      let store = Store(initialState: Measure(), reducer: reducer, environment: ())
+      store.record(to: recorder)
+      store.send(.nan)
+      store.send(1)
+      #expect(store.state.value == 1)
+    }
+    #expect(buffer.lines.count == 2)
+    #expect(recorder.entryCount == 2)
+    #expect(recorder.failures.count == 1)
+    #expect(warnings.all.first?.hasPrefix("A session recorder could not record entry 1: ") == true)
+  }
+
+  @Test("recording a scoped store is reported and ignored")
+  func scopedStoreIsNotRecorded() {
+    let warnings = WarningLog()
+    let buffer = SessionLogBuffer()
+    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+      let store = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
+      let child = store.scope(state: \.count, action: Ledger.Action.add)
+      child.record(to: SessionRecorder(to: .buffer(buffer)))
+    }
+    #expect(buffer.lines.isEmpty)
+    #expect(warnings.all.first?.hasPrefix("record(to:) was called on a scoped store") == true)
+  }
+}

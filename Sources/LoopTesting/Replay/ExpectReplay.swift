@@ -1,0 +1,78 @@
+import Foundation
+import Loop
+import Testing
+
+/// Replays a recorded session through `reducer` as a Swift Testing check: fails at the first
+/// state that differs from the recorded one, with the action that led to it and a diff of only
+/// what differs; passes otherwise.
+///
+/// ```swift
+/// @Test func recordedSession() throws {
+///   let url = try #require(Bundle.module.url(forResource: "session", withExtension: "jsonl"))
+///   expectReplay(of: url, reducer: AppFeature.reducer, environment: .unimplemented)
+/// }
+/// ```
+///
+/// Effects are not run (the log holds what they fed back), so the check is of the reducer:
+/// give it an environment whose services fail when called.
+///
+/// - Parameters:
+///   - url: A log written by a ``SessionRecorder`` that recorded states.
+///   - reducer: The feature's reducer.
+///   - environment: Its environment.
+/// - Returns: The replay, for further checks; `nil` if the log could not be read (which fails
+///   the test with the log's error, naming the line).
+@discardableResult
+public func expectReplay<State: Equatable & Decodable, Action: Decodable, Environment>(
+  of url: URL, reducer: Reducer<State, Action, Environment>, environment: Environment,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Replay<State, Action>? {
+  let log: SessionLog<State, Action>
+  do {
+    log = try SessionLog(contentsOf: url)
+  } catch {
+    Issue.record(
+      Comment(rawValue: "The session log could not be read: \(error)"),
+      sourceLocation: sourceLocation)
+    return nil
+  }
+  return expectReplay(
+    log, reducer: reducer, environment: environment, sourceLocation: sourceLocation)
+}
+
+/// Replays `log` through `reducer` as a Swift Testing check: fails at the first state that
+/// differs from the recorded one; passes otherwise.
+///
+/// ```swift
+/// let log = try SessionLog<AppState, AppAction>(text: recorded)
+/// expectReplay(log, reducer: AppFeature.reducer, environment: .unimplemented)
+/// ```
+///
+/// A log without states cannot be checked: that fails the test.
+@discardableResult
+public func expectReplay<State: Equatable, Action, Environment>(
+  _ log: SessionLog<State, Action>, reducer: Reducer<State, Action, Environment>,
+  environment: Environment, sourceLocation: SourceLocation = #_sourceLocation
+) -> Replay<State, Action>? {
+  guard log.initialState != nil, log.entries.allSatisfy({ $0.state != nil }) else {
+    Issue.record(
+      Comment(
+        rawValue: """
+          The session log holds no states, so a replay has nothing to check.
+
+          To fix, record with SessionRecorder(recordingStates: true, …), the default.
+          """), sourceLocation: sourceLocation)
+    return nil
+  }
+  let replay: Replay<State, Action>
+  do {
+    replay = try log.replay(reducer: reducer, environment: environment)
+  } catch {
+    Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
+    return nil
+  }
+  if let divergence = replay.divergence {
+    Issue.record(Comment(rawValue: divergence.description), sourceLocation: sourceLocation)
+  }
+  return replay
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Loop
@@ -11,6 +12,25 @@ private struct Item: Identifiable, Equatable { let id: String; var done = false 
 
 @Suite("Structural dump and diff")
 struct DumpTests {
+  @Test("Foundation's URL, UUID, Date and Data dump as one line each, not as their storage")
+  func foundationLeaves() throws {
+    struct Poster {
+      var url = URL(string: "https://example.com/p.jpg")
+      var id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+      var date = Date(timeIntervalSince1970: 0)
+      var bytes = Data([1, 2, 3])
+    }
+    #expect(
+      Dump.string(of: Poster()) == """
+        DumpTests.Poster(
+          url: URL("https://example.com/p.jpg"),
+          id: UUID(E621E1F8-C36C-495A-93FC-0C247A3E6E5F),
+          date: Date(1970-01-01T00:00:00.000Z),
+          bytes: Data(3 bytes)
+        )
+        """)
+  }
+
   @Test("structs, nested structs and optionals dump field by field")
   func structs() {
     struct Wrapper {

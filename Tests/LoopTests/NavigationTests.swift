@@ -1,3 +1,4 @@
+import Foundation
 import Loop
 import LoopTesting
 import Testing
@@ -187,6 +188,34 @@ struct NavigationTests {
         $0.rawValue.hasPrefix(
           "dismiss() was called from an effect of a feature that is not presented.")
       }
+    }
+  }
+
+  @Test("stacks and navigation actions encode and decode, and a decoded stack numbers on")
+  func codable() throws {
+    var stack = StackState(["a", "b", "c"])
+    stack.popLast()
+    let data = try JSONEncoder().encode(stack)
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"{"nextID":3,"screens":[{"id":0,"state":"a"},{"id":1,"state":"b"}]}"#)
+    var decoded = try JSONDecoder().decode(StackState<String>.self, from: data)
+    #expect(decoded == stack)
+    #expect(decoded.append("d") == 3)
+    let actions: [StackAction<PresentationAction<Int>>] = [
+      .element(id: 1, action: .presented(4)), .element(id: 0, action: .dismiss), .popFrom(id: 2),
+    ]
+    let decodedActions = try JSONDecoder().decode(
+      [StackAction<PresentationAction<Int>>].self, from: JSONEncoder().encode(actions))
+    #expect(decodedActions == actions)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        StackState<String>.self,
+        from: Data(#"{"nextID":1,"screens":[{"id":0,"state":"a"},{"id":0,"state":"b"}]}"#.utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        StackState<String>.self, from: Data(#"{"nextID":0,"screens":[{"id":0,"state":"a"}]}"#.utf8))
     }
   }
 }

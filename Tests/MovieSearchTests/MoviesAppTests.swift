@@ -114,6 +114,11 @@ struct MoviesAppTests {
         ["--details", "tt1", "batman"],
         "movies: --details takes an IMDb id and no search words (see movies --help)"
       ),
+      (
+        ["--replay", "s.jsonl", "batman"],
+        "movies: --replay takes a session file and nothing else to do (see movies --help)"
+      ),
+      (["--record"], "movies: --record needs a value (see movies --help)"),
     ])
   func usageErrors(arguments: [String], message: String) async throws {
     let output = try await MoviesProcess.run(arguments)
@@ -172,4 +177,84 @@ struct MoviesAppTests {
     #expect(screens[4].contains("page 2 of 2 (20 results) · results 11–20"))
     #expect(screens[5].contains("page 1 of 2 (20 results)"))
   }
+
+  @Test("--record then --replay: the replay prints each step and shows the same results")
+  func recordThenReplay() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.url.appendingPathComponent("batman.jsonl").path
+    let recorded = try await MoviesProcess.run(["--record", log, "batman"])
+    #expect(recorded.status == 0)
+    let replayed = try await MoviesProcess.run(["--replay", log])
+    #expect(replayed.status == 0)
+    #expect(replayed.standardError == "")
+    let output = replayed.standardOutput
+    #expect(
+      output.hasPrefix(
+        "Replaying a movies search session: 2 actions, no network, no clock. "
+          + "(Before: −, After: +)\n\nline 2 · user · "))
+    #expect(output.contains(" s · MoviesFeature.Action.searchSubmitted(page: 1)\n"))
+    #expect(output.contains("\nline 3 · effect · "))
+    #expect(output.contains("\n+   isLoading: true,\n"))
+    #expect(output.hasSuffix(recorded.standardOutput))
+  }
+
+  @Test("a corrupted session log: exit status 1 and one line naming the line")
+  func corruptedReplay() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.url.appendingPathComponent("batman.jsonl")
+    #expect(try await MoviesProcess.run(["--record", log.path, "batman"]).status == 0)
+    var lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    lines[1] = lines[1].dropLast(7)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: log)
+    let replayed = try await MoviesProcess.run(["--replay", log.path])
+    #expect(replayed.status == 1)
+    #expect(replayed.standardOutput == "")
+    #expect(
+      replayed.standardError
+        == "movies: \(log.path): line 2: not valid JSON (The given data was not valid JSON.)\n")
+
+    try Data((lines.dropLast().joined(separator: "\n") + "\n" + lines[2].prefix(40)).utf8)
+      .write(to: log)
+    let cut = try await MoviesProcess.run(["--replay", log.path])
+    #expect(cut.status == 1)
+    #expect(cut.standardError.hasPrefix("movies: \(log.path): line 2: "))
+    #expect(cut.standardError.split(separator: "\n").count == 1)
+  }
+
+  @Test("a live session's recording holds the results and never the API key")
+  func liveRecordingHoldsNoKey() async throws {
+    let server = try LoopbackServer { request in
+      request.parameters["i"] != nil
+        ? .json(200, #"{"Response":"False","Error":"Incorrect IMDb ID."}"#)
+        : .json(200, Fixtures.batmanPage2)
+    }
+    defer { server.stop() }
+    let folder = try TemporaryFolder()
+    // The search: header, submit, response. The details: header, select, load, response.
+    for (name, arguments, lines) in [
+      ("search", ["batman"], 3), ("details", ["--details", "tt9"], 4),
+    ] {
+      let log = folder.url.appendingPathComponent("\(name).jsonl")
+      _ = try await MoviesProcess.run(
+        ["--record", log.path] + arguments, environment: liveEnvironment(server))
+      let text = try String(contentsOf: log, encoding: .utf8)
+      #expect(text.split(separator: "\n").count == lines, "\(name)")
+      #expect(!text.contains(Self.key), "\(name)")
+      #expect(!text.contains(server.baseURL.absoluteString), "\(name)")
+    }
+    #expect(server.requests.count == 2)
+  }
+}
+
+/// A folder of its own under the system's temporary folder, removed when released.
+final class TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -193,6 +193,9 @@ extension Substring: CustomDumpLeaf {
   package var dumpDescription: String { String(reflecting: String(self)) }
 }
 extension Duration: CustomDumpLeaf { package var dumpDescription: String { "\(self)" } }
+extension Character: CustomDumpLeaf {
+  package var dumpDescription: String { String(reflecting: self) }
+}
 
 /// Lets ``Dump`` see an ``IdentifiedArray``'s elements with their ids, whatever its generics.
 package protocol _IsIdentifiedArray {

@@ -18,3 +18,4 @@ public enum PresentationAction<Action: Sendable>: Sendable {
 
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Codable where Action: Codable {}

@@ -17,3 +17,4 @@ public enum StackAction<Action: Sendable>: Sendable {
 
 extension StackAction: Equatable where Action: Equatable {}
 extension StackAction: Hashable where Action: Hashable {}
+extension StackAction: Codable where Action: Codable {}

@@ -91,13 +91,25 @@ struct StackElement<State> {
 
 extension StackElement: Equatable where State: Equatable {}
 extension StackElement: Hashable where State: Hashable {}
+extension StackElement: Codable where State: Codable {}
 
 /// The id of a screen on a ``StackState``: stable while the screen is on the stack.
 public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConvertible,
-  ExpressibleByIntegerLiteral
+  ExpressibleByIntegerLiteral, Codable
 {
   /// The stack's counter when the screen was pushed.
   public let rawValue: Int
+
+  /// Decodes an id from its number.
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  /// Encodes the id as its number.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 
   public init(rawValue: Int) { self.rawValue = rawValue }
   public init(integerLiteral value: Int) { self.rawValue = value }
@@ -121,6 +133,37 @@ extension StackState: Hashable where Element: Hashable {
 }
 
 extension StackState: @unchecked Sendable where Element: Sendable {}
+
+/// A stack encodes as its screens with their ids, and the next id it will give, so a decoded
+/// stack goes on numbering where the encoded one stood (for a recorded session, say).
+extension StackState: Codable where Element: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case screens
+    case nextID
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    for screen in try container.decode([StackElement<Element>].self, forKey: .screens) {
+      guard elements.append(screen).inserted, screen.id.rawValue >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .screens, in: container,
+          debugDescription: "Duplicate or negative screen id \(screen.id)")
+      }
+    }
+    nextID = try container.decode(Int.self, forKey: .nextID)
+    guard elements.ids.allSatisfy({ $0.rawValue < nextID }) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nextID, in: container, debugDescription: "nextID is not above every screen's id")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Array(elements), forKey: .screens)
+    try container.encode(nextID, forKey: .nextID)
+  }
+}
 // NB: As `IdentifiedArray`'s: a value type whose stored values are the screens and ids.
 
 extension StackState: CustomStringConvertible {

@@ -34,6 +34,10 @@ public struct Replay<State, Action> {
     public var state: State
     /// The state the log recorded after it, if it holds states.
     public var recordedState: State?
+
+    /// The action on one line, for a step-by-step listing:
+    /// `Action.row(id: 3, action: .tap)`.
+    public var actionDescription: String { Dump.oneLine(of: action) }
   }
 
   /// The state before step `index` (the initial state for the first).

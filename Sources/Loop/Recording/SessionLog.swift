@@ -49,20 +49,7 @@ public struct SessionLog<State, Action> {
         throw classify(error, line: index + 1, isCutOff: !isTerminated && index == lines.count - 1)
       }
     }
-    let probe: SessionLogFormat.HeaderProbe
-    do {
-      probe = try decode(SessionLogFormat.HeaderProbe.self, line: 0)
-    } catch .truncatedLine(_) {
-      throw .truncatedLine(line: 1)
-    } catch {
-      throw .notASessionLog(line: 1)
-    }
-    guard probe.format == SessionLogFormat.name, let version = probe.version else {
-      throw .notASessionLog(line: 1)
-    }
-    guard version <= SessionLogFormat.version else {
-      throw .newerFormat(line: 1, version: version, supported: SessionLogFormat.version)
-    }
+    _ = try SessionLogHeader(text: String(lines[0]) + (lines.count > 1 || isTerminated ? "\n" : ""))
     let header = try decode(SessionLogFormat.DecodedHeader<Recorded>.self, line: 0)
     var log = SessionLog(
       name: header.name ?? "", initialState: keep(header.initialState), entries: [])

@@ -36,6 +36,8 @@ enum SessionLogFormat {
   struct HeaderProbe: Decodable {
     var format: String?
     var version: Int?
+    var name: String?
+    var states: Bool?
   }
 
   struct DecodedHeader<State: Decodable>: Decodable {

@@ -13,7 +13,7 @@ import Loop
 /// ```
 public enum MovieDetailsFeature {
   /// The title being shown.
-  public struct State: Equatable, Sendable, Identifiable {
+  public struct State: Equatable, Sendable, Identifiable, Codable {
     /// The IMDb id of the title.
     public var imdbID: String
     /// The details, once loaded.
@@ -81,5 +81,36 @@ public enum MovieDetailsFeature {
     case .closeTapped:
       return .dismiss
     }
+  }
+}
+
+/// Encoded as synthesized `Codable` would, with the answer through ``CodedResult``.
+extension MovieDetailsFeature.Action: Codable {
+  private enum Coded: Codable {
+    case load
+    case response(CodedResult<MovieDetails>)
+    case retry
+    case closeTapped
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self =
+      switch try Coded(from: decoder) {
+      case .load: .load
+      case let .response(result): .response(result.result)
+      case .retry: .retry
+      case .closeTapped: .closeTapped
+      }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    let coded: Coded =
+      switch self {
+      case .load: .load
+      case let .response(result): .response(CodedResult(result))
+      case .retry: .retry
+      case .closeTapped: .closeTapped
+      }
+    try coded.encode(to: encoder)
   }
 }

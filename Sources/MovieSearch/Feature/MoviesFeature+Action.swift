@@ -30,3 +30,48 @@ extension MoviesFeature {
     case retry
   }
 }
+
+/// Actions encode as their case and payload, as synthesized `Codable` would, with the
+/// service's answers through ``CodedResult``: a recorded session (``SessionRecorder``) writes
+/// them, and a replay reads them back.
+extension MoviesFeature.Action: Codable {
+  private enum Coded: Codable {
+    case queryChanged(String)
+    case kindChanged(MovieKind?)
+    case searchSubmitted(page: Int)
+    case searchResponse(MoviesFeature.SearchRequest, CodedResult<SearchPage>)
+    case loadNextPage
+    case movieSelected(imdbID: String)
+    case details(PresentationAction<MovieDetailsFeature.Action>)
+    case retry
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self =
+      switch try Coded(from: decoder) {
+      case let .queryChanged(query): .queryChanged(query)
+      case let .kindChanged(kind): .kindChanged(kind)
+      case let .searchSubmitted(page): .searchSubmitted(page: page)
+      case let .searchResponse(request, result): .searchResponse(request, result.result)
+      case .loadNextPage: .loadNextPage
+      case let .movieSelected(id): .movieSelected(imdbID: id)
+      case let .details(action): .details(action)
+      case .retry: .retry
+      }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    let coded: Coded =
+      switch self {
+      case let .queryChanged(query): .queryChanged(query)
+      case let .kindChanged(kind): .kindChanged(kind)
+      case let .searchSubmitted(page): .searchSubmitted(page: page)
+      case let .searchResponse(request, result): .searchResponse(request, CodedResult(result))
+      case .loadNextPage: .loadNextPage
+      case let .movieSelected(id): .movieSelected(imdbID: id)
+      case let .details(action): .details(action)
+      case .retry: .retry
+      }
+    try coded.encode(to: encoder)
+  }
+}

@@ -5,7 +5,7 @@ extension MoviesFeature {
   /// ```swift
   /// .searchResponse(SearchRequest(query: "batman", page: 1), .success(page))
   /// ```
-  public struct SearchRequest: Hashable, Sendable {
+  public struct SearchRequest: Hashable, Sendable, Codable {
     /// The query as typed.
     public var query: String
     /// The kind of title asked for, or `nil` for any.

@@ -5,7 +5,7 @@ extension MoviesFeature {
   /// ```swift
   /// let state = MoviesFeature.State(query: "batman")
   /// ```
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The query as typed.
     public var query: String
     /// The kind of title to search for, or `nil` for any.

@@ -7,7 +7,7 @@ import Foundation
 ///   print(movie.title, movie.year.map(String.init(describing:)) ?? "", movie.id)
 /// }
 /// ```
-public struct Movie: Identifiable, Hashable, Sendable {
+public struct Movie: Identifiable, Hashable, Sendable, Codable {
   /// The IMDb id, such as `tt0372784`; the key for ``MovieService/details``.
   public var id: String
   /// The title.

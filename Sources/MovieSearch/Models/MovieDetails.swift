@@ -9,7 +9,7 @@ import Foundation
 /// let details = try await movies.details("tt0372784")
 /// print(details.title, details.directors.joined(separator: ", "))  // Batman Begins Christopher Nolan
 /// ```
-public struct MovieDetails: Identifiable, Hashable, Sendable {
+public struct MovieDetails: Identifiable, Hashable, Sendable, Codable {
   /// The IMDb id, such as `tt0372784`.
   public var id: String
   /// The title.

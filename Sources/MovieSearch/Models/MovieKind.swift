@@ -47,3 +47,15 @@ public enum MovieKind: Hashable, Sendable, CustomStringConvertible {
   /// The same as ``rawValue``.
   public var description: String { rawValue }
 }
+
+/// A kind encodes as OMDb's spelling (``MovieKind/rawValue``): `"movie"`, `"series"`, ….
+extension MovieKind: Codable {
+  public init(from decoder: any Decoder) throws {
+    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}

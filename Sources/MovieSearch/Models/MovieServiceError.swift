@@ -17,7 +17,7 @@ import Foundation
 /// ```
 ///
 /// No case ever holds the API key: the live client removes it from every message.
-public enum MovieServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum MovieServiceError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// No title matches (OMDb: "Movie not found!"), or a page past the last one.
   case notFound
   /// The query matches too many titles to list (OMDb: "Too many results.").

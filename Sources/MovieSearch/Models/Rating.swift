@@ -6,7 +6,7 @@ import Foundation
 /// let rating = Rating(source: "Rotten Tomatoes", value: "84%")
 /// rating.score  // 0.84
 /// ```
-public struct Rating: Hashable, Sendable {
+public struct Rating: Hashable, Sendable, Codable {
   /// Who rated it: `Internet Movie Database`, `Rotten Tomatoes`, `Metacritic`.
   public var source: String
   /// The rating as the source writes it: `8.2/10`, `84%`, `70/100`.

@@ -4,7 +4,7 @@
 /// let page = try await movies.search("batman", 1)
 /// print("page \(page.page) of \(page.pageCount) (\(page.totalResults) results)")
 /// ```
-public struct SearchPage: Hashable, Sendable {
+public struct SearchPage: Hashable, Sendable, Codable {
   /// The number of results OMDb puts on one page.
   public static let size = 10
   /// The last page OMDb serves: it answers `page` from 1 to 100.

@@ -7,7 +7,7 @@ import Foundation
 /// let year = try Year(parsing: "1992–1995")  // .range(1992, 1995)
 /// print(year)                                // 1992–1995
 /// ```
-public enum Year: Hashable, Sendable, CustomStringConvertible {
+public enum Year: Hashable, Sendable, Codable, CustomStringConvertible {
   /// One year: a film, or a series that ran for a single year.
   case single(Int)
   /// A closed range of years, first to last.

@@ -10,6 +10,8 @@ struct Arguments: Equatable {
     case details(String)
     /// `movies` alone: search as you type.
     case interactive
+    /// `movies --replay <file>`: replay a recorded session, step by step.
+    case replay(String)
     /// `movies --help`.
     case help
   }
@@ -18,6 +20,8 @@ struct Arguments: Equatable {
   var page = 1
   var kind: MovieKind?
   var offline = false
+  /// `--record <file>`: where to record the session.
+  var record: String?
 
   /// A command line that cannot be run, with what is wrong.
   struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -29,6 +33,7 @@ struct Arguments: Equatable {
     var result = Arguments()
     var words: [String] = []
     var details: String?
+    var replay: String?
     var iterator = arguments.makeIterator()
     func value(for option: String) throws(UsageError) -> String {
       guard let value = iterator.next(), !value.hasPrefix("--") else {
@@ -68,6 +73,10 @@ struct Arguments: Equatable {
         result.kind = kind
       case "--details":
         details = try optionValue()
+      case "--record":
+        result.record = try optionValue()
+      case "--replay":
+        replay = try optionValue()
       case "--":
         while let word = iterator.next() { words.append(word) }
       default:
@@ -77,7 +86,12 @@ struct Arguments: Equatable {
         words.append(argument)
       }
     }
-    if let details {
+    if let replay {
+      guard words.isEmpty, details == nil, result.record == nil else {
+        throw UsageError(description: "--replay takes a session file and nothing else to do")
+      }
+      result.mode = .replay(replay)
+    } else if let details {
       guard words.isEmpty else {
         throw UsageError(description: "--details takes an IMDb id and no search words")
       }
@@ -100,12 +114,17 @@ struct Arguments: Equatable {
       movies <title words> [--page N] [--type movie|series|episode]
       movies --details <IMDb id>
       movies                        search as you type (interactive)
+      movies --replay FILE          replay a recorded session, step by step
 
     Options:
       --page N        the page of results, 1 to 100 (ten results a page)
       --type KIND     only movies, series or episodes
       --details ID    everything about one title, such as tt0372784
       --offline       use the offline catalog even when OMDB_API_KEY is set
+      --record FILE   record the session (every action, and the state after it) to
+                      FILE, as JSON Lines; the API key is never written
+      --replay FILE   replay a recorded session without the network: each action,
+                      who sent it and what it changed, then the result as shown
       -h, --help      this help
 
     Interactive mode:
@@ -118,8 +137,8 @@ struct Arguments: Equatable {
                       searches the offline catalog bundled with it
       OMDB_BASE_URL   another endpoint for OMDb, such as a mirror or a test server
 
-    Exit status: 0 on success, 1 when the search or the service fails, 2 for a bad
-    command line.
+    Exit status: 0 on success, 1 when the search or the service fails (or a replay's
+    log is bad, or its states differ from the recording), 2 for a bad command line.
 
     Data: OMDb API (omdbapi.com).
     """

@@ -19,9 +19,14 @@ enum MoviesCommand {
     let source: MovieSource
     do {
       parsed = try Arguments.parse(arguments)
-      if parsed.mode == .help {
+      switch parsed.mode {
+      case .help:
         console.line(Arguments.help)
         return 0
+      case let .replay(path):
+        return SessionReplay.run(path: path, console: console)
+      default:
+        break
       }
       source = try MovieSource.choose(environment: environment, offline: parsed.offline)
     } catch {
@@ -30,31 +35,56 @@ enum MoviesCommand {
     }
     console.errorLine(source.notice)
     let environment = MoviesEnvironment(movies: source.service, clock: ContinuousClock())
-    switch parsed.mode {
-    case let .search(query):
-      return await search(query, page: parsed.page, kind: parsed.kind, environment, console)
-    case let .details(id):
-      return await details(id, environment, console)
-    case .interactive:
-      return await InteractiveSession(
-        environment: environment, console: console, input: input, sourceName: source.name
-      ).run()
-    case .help:
-      return 0
+    let record = parsed.record.map { URL(fileURLWithPath: $0) }
+    do {
+      switch parsed.mode {
+      case let .search(query):
+        return await search(
+          query, page: parsed.page, kind: parsed.kind, environment, console,
+          recorder: try recorder(SessionReplay.searchName, record))
+      case let .details(id):
+        return await details(
+          id, environment, console, recorder: try recorder(SessionReplay.detailsName, record))
+      case .interactive:
+        return await InteractiveSession(
+          environment: environment, console: console, input: input, sourceName: source.name,
+          recorder: try recorder(SessionReplay.interactiveName, record)
+        ).run()
+      case .help, .replay:
+        return 0
+      }
+    } catch {
+      console.errorLine("movies: \(error)")
+      return 1
     }
+  }
+
+  /// A recorder writing to `url`, if the command line asked for one.
+  static func recorder<State: Codable, Action: Codable>(_ name: String, _ url: URL?)
+    throws(SessionLogError) -> SessionRecorder<State, Action>?
+  {
+    guard let url else { return nil }
+    return SessionRecorder(name: name, to: try .file(url))
   }
 
   static func search(
     _ query: String, page: Int, kind: MovieKind?, _ environment: MoviesEnvironment,
-    _ console: Console
+    _ console: Console,
+    recorder: SessionRecorder<MoviesFeature.State, MoviesFeature.Action>? = nil
   ) async -> Int32 {
     let store = Store(
       initialState: MoviesFeature.State(query: query, kind: kind),
       reducer: MoviesFeature.reducer, environment: environment)
+    if let recorder { store.record(to: recorder) }
     await store.send(.searchSubmitted(page: page)).finish()
-    let state = store.state
+    return showSearch(store.state, console)
+  }
+
+  /// Prints a search's results, or its error; returns the exit status.
+  static func showSearch(_ state: MoviesFeature.State, _ console: Console) -> Int32 {
+    let page = state.lastSearch?.page ?? state.firstPage
     if let error = state.searchError {
-      console.errorLine("movies: \(message(for: error, query: query, page: page))")
+      console.errorLine("movies: \(message(for: error, query: state.query, page: page))")
       return 1
     }
     console.line(ResultsTable.render(state.results, firstNumber: (page - 1) * SearchPage.size + 1))
@@ -66,16 +96,23 @@ enum MoviesCommand {
     return 0
   }
 
-  static func details(_ id: String, _ environment: MoviesEnvironment, _ console: Console) async
-    -> Int32
-  {
+  static func details(
+    _ id: String, _ environment: MoviesEnvironment, _ console: Console,
+    recorder: SessionRecorder<MoviesFeature.State, MoviesFeature.Action>? = nil
+  ) async -> Int32 {
     let store = Store(
       initialState: MoviesFeature.State(), reducer: MoviesFeature.reducer,
       environment: environment)
+    if let recorder { store.record(to: recorder) }
     await store.send(.movieSelected(imdbID: id)).finish()
-    guard let details = store.state.details?.movie else {
-      let error = store.state.details?.error ?? .incorrectID
-      console.errorLine("movies: \(message(for: error, id: id))")
+    return showDetails(store.state, console)
+  }
+
+  /// Prints a title's details, or the error; returns the exit status.
+  static func showDetails(_ state: MoviesFeature.State, _ console: Console) -> Int32 {
+    guard let details = state.details?.movie else {
+      let error = state.details?.error ?? .incorrectID
+      console.errorLine("movies: \(message(for: error, id: state.details?.imdbID))")
       return 1
     }
     console.line(DetailsView.render(details))

@@ -8,7 +8,7 @@ import MovieSearch
 /// pauses; Return stops typing. Then `n`/`p` page, a row number opens details, `/` (or any
 /// other letter) starts a new search, `r` retries, `q` quits.
 enum InteractiveFeature {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var movies = MoviesFeature.State()
     /// Whether keys edit the query.
     var isTyping = true
@@ -32,7 +32,7 @@ enum InteractiveFeature {
     var shownPageNumber: Int { movies.firstPage + shownPage - 1 }
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case key(Key)
     case movies(MoviesFeature.Action)
   }

@@ -14,11 +14,14 @@ struct InteractiveSession {
   var console: Console
   var input: KeyInput
   var sourceName: String
+  /// Records the session, if the command line asked (`--record`).
+  var recorder: SessionRecorder<InteractiveFeature.State, InteractiveFeature.Action>?
 
   func run() async -> Int32 {
     let store = Store(
       initialState: InteractiveFeature.State(), reducer: InteractiveFeature.reducer,
       environment: environment)
+    if let recorder { store.record(to: recorder) }
     if input.isTerminal {
       await runOnTerminal(store)
     } else {

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The first line of a session log, read on its own: which app recorded it, in which format,
+/// and whether it holds states — for a tool that picks the reducer to replay by the log's name.
+///
+/// ```swift
+/// switch try SessionLogHeader(text: text).name {
+/// case "app.settings": try replaySettings(text)
+/// default: try replayApp(text)
+/// }
+/// ```
+public struct SessionLogHeader: Sendable, Equatable {
+  /// The name the recorder gave.
+  public var name: String
+  /// The format version the log was written in.
+  public var version: Int
+  /// Whether the log holds the state after each action.
+  public var recordsStates: Bool
+
+  /// Reads the header of the log `text`.
+  ///
+  /// - Throws: ``SessionLogError/empty``, ``SessionLogError/notASessionLog(line:)``,
+  ///   ``SessionLogError/newerFormat(line:version:supported:)`` or
+  ///   ``SessionLogError/truncatedLine(line:)``.
+  public init(text: String) throws(SessionLogError) {
+    guard !text.isEmpty else { throw .empty }
+    let first = text.prefix { $0 != "\n" }
+    guard
+      let probe = try? JSONDecoder().decode(
+        SessionLogFormat.HeaderProbe.self, from: Data(first.utf8))
+    else {
+      // NB: A header with no newline after it was cut off while being written.
+      throw first.endIndex < text.endIndex ? .notASessionLog(line: 1) : .truncatedLine(line: 1)
+    }
+    guard probe.format == SessionLogFormat.name, let version = probe.version else {
+      throw .notASessionLog(line: 1)
+    }
+    guard version <= SessionLogFormat.version else {
+      throw .newerFormat(line: 1, version: version, supported: SessionLogFormat.version)
+    }
+    self.name = probe.name ?? ""
+    self.version = version
+    self.recordsStates = probe.states ?? false
+  }
+}

@@ -6,8 +6,8 @@ import Testing  // the TestStore's default source-location arguments
 // MARK: - Features
 
 enum Counter {
-  struct State: Equatable, Sendable { var count = 0 }
-  enum Action: Equatable, Sendable { case increment, start, done, fanOut }
+  struct State: Equatable, Sendable, Codable { var count = 0 }
+  enum Action: Equatable, Sendable, Codable { case increment, start, done, fanOut }
   static let reducer = Reducer<State, Action, Void> { state, action, _ in
     switch action {
     case .increment:
@@ -249,6 +249,20 @@ enum Workloads {
         loop: observedRowsLoop,
         floor: observedRowsFloor,
         countsNotifications: true),
+      Workload(
+        name: "(k) send .increment while recording", operations: 200_000, quickOperations: 1_000,
+        budget: nil,
+        loop: { count in
+          // The recorder encodes each action and the state after it as a JSON line; the sink
+          // drops the line, so this is the cost of recording, not of a disk.
+          let store = Store(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          let recorder = SessionRecorder<Counter.State, Counter.Action>(to: SessionLogSink { _ in })
+          store.record(to: recorder)
+          for _ in 0..<count { store.send(.increment) }
+          return recorder.entryCount
+        },
+        floor: incrementFloor),
       Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,

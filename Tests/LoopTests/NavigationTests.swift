@@ -195,7 +195,9 @@ struct NavigationTests {
   func codable() throws {
     var stack = StackState(["a", "b", "c"])
     stack.popLast()
-    let data = try JSONEncoder().encode(stack)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(stack)
     #expect(
       String(decoding: data, as: UTF8.self)
         == #"{"nextID":3,"screens":[{"id":0,"state":"a"},{"id":1,"state":"b"}]}"#)

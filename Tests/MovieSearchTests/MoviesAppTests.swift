@@ -221,6 +221,16 @@ struct MoviesAppTests {
     #expect(cut.standardError.split(separator: "\n").count == 1)
   }
 
+  @Test("--record to a place that cannot be written: one line, status 1, nothing searched")
+  func unwritableRecording() async throws {
+    let output = try await MoviesProcess.run(["--record", "/nonexistent/folder/s.jsonl", "batman"])
+    #expect(output.status == 1)
+    #expect(output.standardOutput == "")
+    #expect(
+      output.standardError.hasSuffix(
+        "movies: /nonexistent/folder/s.jsonl: cannot be created for writing\n"))
+  }
+
   @Test("a live session's recording holds the results and never the API key")
   func liveRecordingHoldsNoKey() async throws {
     let server = try LoopbackServer { request in

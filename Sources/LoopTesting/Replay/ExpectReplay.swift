@@ -17,9 +17,10 @@ import Testing
 /// give it an environment whose services fail when called.
 ///
 /// - Parameters:
-///   - url: A log written by a ``SessionRecorder`` that recorded states.
+///   - url: A log written by a `SessionRecorder` that recorded states.
 ///   - reducer: The feature's reducer.
 ///   - environment: Its environment.
+///   - sourceLocation: Where a failure is reported; the caller's line by default.
 /// - Returns: The replay, for further checks; `nil` if the log could not be read (which fails
 ///   the test with the log's error, naming the line).
 @discardableResult
@@ -49,6 +50,13 @@ public func expectReplay<State: Equatable & Decodable, Action: Decodable, Enviro
 /// ```
 ///
 /// A log without states cannot be checked: that fails the test.
+///
+/// - Parameters:
+///   - log: A log read with `SessionLog`, holding states.
+///   - reducer: The feature's reducer.
+///   - environment: Its environment.
+///   - sourceLocation: Where a failure is reported; the caller's line by default.
+/// - Returns: The replay, for further checks; `nil` if it could not run.
 @discardableResult
 public func expectReplay<State: Equatable, Action, Environment>(
   _ log: SessionLog<State, Action>, reducer: Reducer<State, Action, Environment>,

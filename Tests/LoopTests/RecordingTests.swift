@@ -245,6 +245,25 @@ struct RecordingTests {
     #expect(warnings.all.first?.hasPrefix("A session recorder could not record entry 1: ") == true)
   }
 
+  @Test("a recorder records one session: a second record(to:) is reported and ignored")
+  func recorderRecordsOneSession() {
+    let warnings = WarningLog()
+    let buffer = SessionLogBuffer()
+    let recorder = SessionRecorder<Ledger.State, Ledger.Action>(to: .buffer(buffer))
+    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+      let store = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
+      store.record(to: recorder)
+      store.send(.add(1))
+      let other = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
+      other.record(to: recorder)
+      other.send(.add(2))
+    }
+    #expect(buffer.lines.count == 2)
+    #expect(
+      warnings.all.first?.hasPrefix(
+        "record(to:) was given a session recorder that already recorded a session") == true)
+  }
+
   @Test("recording a scoped store is reported and ignored")
   func scopedStoreIsNotRecorded() {
     let warnings = WarningLog()

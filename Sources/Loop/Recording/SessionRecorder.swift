@@ -82,12 +82,27 @@ public final class SessionRecorder<State, Action> {
     String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  /// Writes the header, with the state recording starts from.
-  func begin(initialState: State) {
+  /// Whether the header is written: a recorder records one session.
+  private var hasBegun = false
+
+  /// Writes the header, with the state recording starts from; returns `false`, with a runtime
+  /// warning, if this recorder already recorded a session.
+  func begin(initialState: State) -> Bool {
+    guard !hasBegun else {
+      reportRuntimeWarning(
+        """
+        record(to:) was given a session recorder that already recorded a session; nothing \
+        more is recorded into it.
+
+        A log holds one session, from one initial state. To fix, make a new SessionRecorder \
+        (and a new log) for each recording.
+        """)
+      return false
+    }
+    hasBegun = true
     start = .now
-    entryCount = 0
-    queuedOrigins.removeAll()
     write(entry: 0) { try encodeHeader(initialState) }
+    return true
   }
 
   /// Records one reduced action and the state after it.

@@ -10,7 +10,8 @@ extension Store {
   /// ```
   ///
   /// Record the root store: a scoped store's actions are its parent's, so recording one is
-  /// reported as a runtime warning and ignored.
+  /// reported as a runtime warning and ignored. A recorder records one session: giving it to
+  /// a second `record(to:)` is reported and ignored too.
   public func record(to recorder: SessionRecorder<State, Action>) {
     guard let core else {
       reportRuntimeWarning(
@@ -21,7 +22,7 @@ extension Store {
         """)
       return
     }
-    recorder.begin(initialState: core.state)
+    guard recorder.begin(initialState: core.state) else { return }
     core.recorder = recorder
   }
 

@@ -65,9 +65,13 @@ enum SessionLogFormat {
     return encoder
   }
 
-  /// Seconds, as the log writes them.
-  static func seconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) + Double(attoseconds) / 1e18
+}
+
+extension Duration {
+  /// The duration in seconds, as a session log writes offsets.
+  package var inSeconds: Double {
+    // NB: `components` (macOS 13), not `Duration.attoseconds` (macOS 15).
+    let (whole, fraction) = components
+    return Double(whole) + Double(fraction) / 1e18
   }
 }

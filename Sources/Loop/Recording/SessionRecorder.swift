@@ -109,7 +109,7 @@ public final class SessionRecorder<State, Action> {
   @usableFromInline
   func record(_ action: Action, origin: ActionOrigin, state: State) {
     entryCount += 1
-    let offset = SessionLogFormat.seconds(start.duration(to: .now))
+    let offset = start.duration(to: .now).inSeconds
     write(entry: entryCount) { try encodeEntry(action, origin, offset, state) }
   }
 

@@ -61,9 +61,7 @@ enum SessionReplay {
       "Replaying a \(name) session: \(log.entries.count) actions, no network, no clock. "
         + "(Before: −, After: +)")
     for (index, step) in replay.steps.enumerated() {
-      let seconds =
-        Double(step.offset.components.seconds)
-        + Double(step.offset.components.attoseconds) / 1e18
+      let seconds = step.offset.inSeconds
       console.line("")
       console.line(
         "line \(step.line) · \(step.origin == .user ? "user" : "effect") · "

@@ -264,6 +264,23 @@ enum Workloads {
         },
         floor: incrementFloor),
       Workload(
+        name: "(l) send to a store showing a list", operations: 1_000_000,
+        quickOperations: 1_000, budget: nil,
+        loop: { count in
+          // A list was given its row stores once (as a view's body does): from then on, every
+          // send pays the collection's one check, with no observer notified.
+          let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
+          let rows = store.scope(forEach: \.rows, action: RowsAction.row)
+          for _ in 0..<count { store.send(.row(3, .increment)) }
+          return withExtendedLifetime(rows) { store.state.rows[id: 3]?.count ?? 0 }
+        },
+        floor: { count in
+          // The same store and sends, with no list.
+          let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
+          for _ in 0..<count { store.send(.row(3, .increment)) }
+          return store.state.rows[id: 3]?.count ?? 0
+        }),
+      Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,
         loop: { count in

@@ -75,6 +75,7 @@ extension Store {
     let cache = ScopeCache<ID, ElementState>(
       elements: { [weak self] in self?.untrackedState[keyPath: toElements] },
       afterNextSend: { [weak self] check in self?.afterNextSend(check) })
+    cache.scheduledCheck = { [weak cache] in cache?.check() }
     scopeCaches[toElements] = cache
     return cache
   }
@@ -153,10 +154,10 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
     afterNextSend(scheduledCheck)
   }
 
-  /// The check run after a send, made once.
-  @usableFromInline lazy var scheduledCheck: @MainActor () -> Void = { [weak self] in
-    self?.check()
-  }
+  /// The check run after a send, made once, by `Store.scopeCache(for:)` in the app's module
+  /// so that the check it calls is specialised for the app's types (made here, in Loop, it ran
+  /// as generic code: a third of a send's time in metadata lookups).
+  @usableFromInline var scheduledCheck: @MainActor () -> Void = {}
 
   @inlinable
   func check() {

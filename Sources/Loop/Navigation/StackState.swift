@@ -142,6 +142,7 @@ extension StackState: Codable where Element: Codable {
     case nextID
   }
 
+  /// Decodes a stack; fails on a duplicate or negative screen id, or a `nextID` not above them.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     for screen in try container.decode([StackElement<Element>].self, forKey: .screens) {
@@ -158,6 +159,7 @@ extension StackState: Codable where Element: Codable {
     }
   }
 
+  /// Encodes the screens with their ids, and the next id: `{"nextID":2,"screens":[…]}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Array(elements), forKey: .screens)

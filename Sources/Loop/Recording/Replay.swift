@@ -77,6 +77,7 @@ public struct ReplayDivergence<State, Action>: CustomStringConvertible {
       ?? "  (no difference in their dumps: the values differ in a way the dump cannot show)"
   }
 
+  /// The divergence as a failure message: where, after which action, the diff, how to fix.
   public var description: String {
     """
     The replay differs from the recording at line \(line) of the log, after \

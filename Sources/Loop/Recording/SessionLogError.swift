@@ -46,6 +46,7 @@ public enum SessionLogError: Error, Equatable, Sendable, CustomStringConvertible
     }
   }
 
+  /// One line for people: `line 7: the action is not one this app has (…)`.
   public var description: String {
     switch self {
     case .empty:

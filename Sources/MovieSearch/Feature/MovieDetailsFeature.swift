@@ -93,6 +93,7 @@ extension MovieDetailsFeature.Action: Codable {
     case closeTapped
   }
 
+  /// Decodes an action as a session recorder wrote it.
   public init(from decoder: any Decoder) throws {
     self =
       switch try Coded(from: decoder) {
@@ -103,6 +104,7 @@ extension MovieDetailsFeature.Action: Codable {
       }
   }
 
+  /// Encodes the action: `{"case":{"_0":…}}`, a result as `{"success":…}` or `{"failure":…}`.
   public func encode(to encoder: any Encoder) throws {
     let coded: Coded =
       switch self {

@@ -46,6 +46,7 @@ extension MoviesFeature.Action: Codable {
     case retry
   }
 
+  /// Decodes an action as a session recorder wrote it.
   public init(from decoder: any Decoder) throws {
     self =
       switch try Coded(from: decoder) {
@@ -60,6 +61,7 @@ extension MoviesFeature.Action: Codable {
       }
   }
 
+  /// Encodes the action: `{"case":{"_0":…}}`, a result as `{"success":…}` or `{"failure":…}`.
   public func encode(to encoder: any Encoder) throws {
     let coded: Coded =
       switch self {

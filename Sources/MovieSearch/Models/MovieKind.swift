@@ -50,10 +50,12 @@ public enum MovieKind: Hashable, Sendable, CustomStringConvertible {
 
 /// A kind encodes as OMDb's spelling (``MovieKind/rawValue``): `"movie"`, `"series"`, ….
 extension MovieKind: Codable {
+  /// Decodes OMDb's spelling, as ``init(rawValue:)`` reads it.
   public init(from decoder: any Decoder) throws {
     self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
   }
 
+  /// Encodes ``rawValue``: `"movie"`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)

@@ -43,25 +43,17 @@ private let tableReducer = Reducer<Table, TableAction, Void> { state, action, _ 
     return .none
   })
 
-/// Observes `store.state` as a view does; counts into `counter` when told of a change.
+/// Observes `store.state` as a view does; counts into `counter` when told of a change and, if
+/// `again`, observes again at once, from inside the notification.
 @MainActor
-private func observe<S, A>(_ store: Store<S, A>, into counter: NotificationCount) {
+private func observe<S, A>(
+  _ store: Store<S, A>, into counter: NotificationCount, again: Bool = false
+) {
   withObservationTracking {
     _ = store.state
   } onChange: {
     counter.increment()
-  }
-}
-
-/// Observes `store.state`, and when told, counts and observes again at once, from inside the
-/// notification.
-@MainActor
-private func observeAgainWhenTold<S, A>(_ store: Store<S, A>, into counter: NotificationCount) {
-  withObservationTracking {
-    _ = store.state
-  } onChange: {
-    counter.increment()
-    MainActor.assumeIsolated { observeAgainWhenTold(store, into: counter) }
+    if again { MainActor.assumeIsolated { observe(store, into: counter, again: true) } }
   }
 }
 
@@ -190,7 +182,7 @@ struct ScopeObservationTests {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let row = store.scope(forEach: \.rows, action: TableAction.row)[9]
     let counter = NotificationCount()
-    observeAgainWhenTold(row, into: counter)
+    observe(row, into: counter, again: true)
     store.send(.row(9, .increment))
     store.send(.row(9, .increment))
     store.send(.row(9, .increment))

@@ -9,13 +9,6 @@ import Testing
 /// The committed interactive session: search "batman", next page, open row 7, back, quit.
 private let sessionURL = Fixtures.testFolder?.appendingPathComponent("interactive-session.jsonl")
 
-/// An environment whose services fail if called: a replay runs no effects.
-private let replayEnvironment = MoviesEnvironment(
-  movies: MovieService(
-    search: { _, _ in throw MovieServiceError.unexpected("replays run no effects") },
-    details: { _ in throw MovieServiceError.unexpected("replays run no effects") }),
-  clock: ContinuousClock())
-
 /// The interactive feature with a bug: `n` does not page.
 private let reducerThatDoesNotPage = Reducer<
   InteractiveFeature.State, InteractiveFeature.Action, MoviesEnvironment
@@ -31,7 +24,8 @@ struct RecordedSessionTests {
   func committedSessionReplays() throws {
     let url = try #require(sessionURL)
     let replay = try #require(
-      expectReplay(of: url, reducer: InteractiveFeature.reducer, environment: replayEnvironment))
+      expectReplay(
+        of: url, reducer: InteractiveFeature.reducer, environment: SessionReplay.environment))
     let keys = replay.steps.compactMap { step -> Key? in
       if case let .key(key) = step.action { key } else { nil }
     }
@@ -52,7 +46,7 @@ struct RecordedSessionTests {
     let url = try #require(sessionURL)
     let comments = LockedState<[String]>([])
     withKnownIssue {
-      expectReplay(of: url, reducer: reducerThatDoesNotPage, environment: replayEnvironment)
+      expectReplay(of: url, reducer: reducerThatDoesNotPage, environment: SessionReplay.environment)
     } matching: { issue in
       comments.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
       return true

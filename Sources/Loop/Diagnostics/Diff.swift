@@ -8,6 +8,15 @@ package enum Diff {
   /// The legend printed with every diff in a failure message.
   package static let legend = "(Expected: −, Actual: +)"
 
+  /// What a failure shows when two values differ but their dumps do not.
+  package static let indistinguishable =
+    "  (no difference in their dumps: the values differ in a way the dump cannot show)"
+
+  /// The diff of two values' dumps (``Dump``), or `nil` if the dumps are the same.
+  package static func of(_ expected: Any, _ actual: Any) -> String? {
+    lines(from: Dump.lines(of: expected), to: Dump.lines(of: actual))
+  }
+
   /// The diff from `expected` to `actual`, or `nil` if they are the same.
   package static func lines(from expected: [String], to actual: [String]) -> String? {
     guard expected != actual else { return nil }

@@ -52,7 +52,7 @@ public struct Replay<State, Action> {
   /// print(replay.change(at: 3) ?? "  (no change)")
   /// ```
   public func change(at index: Int) -> String? {
-    Diff.lines(from: Dump.lines(of: state(before: index)), to: Dump.lines(of: steps[index].state))
+    Diff.of(state(before: index), steps[index].state)
   }
 }
 
@@ -73,8 +73,7 @@ public struct ReplayDivergence<State, Action>: CustomStringConvertible {
 
   /// The recorded and replayed states, as a diff of only what differs.
   public var diff: String {
-    Diff.lines(from: Dump.lines(of: recorded), to: Dump.lines(of: replayed))
-      ?? "  (no difference in their dumps: the values differ in a way the dump cannot show)"
+    Diff.of(recorded, replayed) ?? Diff.indistinguishable
   }
 
   /// The divergence as a failure message: where, after which action, the diff, how to fix.

@@ -49,13 +49,13 @@ public struct SessionLog<State, Action> {
         throw classify(error, line: index + 1, isCutOff: !isTerminated && index == lines.count - 1)
       }
     }
-    _ = try SessionLogHeader(text: String(lines[0]) + (lines.count > 1 || isTerminated ? "\n" : ""))
-    let header = try decode(SessionLogFormat.DecodedHeader<Recorded>.self, line: 0)
+    _ = try SessionLogHeader(line: lines[0], isCutOff: lines.count == 1 && !isTerminated)
+    let header = try decode(SessionLogFormat.Header<Recorded>.self, line: 0)
     var log = SessionLog(
       name: header.name ?? "", initialState: keep(header.initialState), entries: [])
     log.entries.reserveCapacity(lines.count - 1)
     for index in lines.indices.dropFirst() {
-      let entry = try decode(SessionLogFormat.DecodedEntry<Action, Recorded>.self, line: index)
+      let entry = try decode(SessionLogFormat.Entry<Action, Recorded>.self, line: index)
       log.entries.append(
         Entry(
           line: index + 1, origin: entry.origin, offset: .seconds(entry.offset),

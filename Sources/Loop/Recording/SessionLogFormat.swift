@@ -17,39 +17,30 @@ enum SessionLogFormat {
   static let name = "loop-session"
   static let version = 1
 
-  struct Header<State: Encodable>: Encodable {
+  /// Line 1. Read back after ``HeaderProbe`` has checked the format and version; a reader
+  /// needs nothing else in it (a recorder writes every field).
+  struct Header<State> {
     var format = SessionLogFormat.name
     var version = SessionLogFormat.version
-    var name: String
-    var states: Bool
+    var name: String?
+    var states: Bool?
     var initialState: State?
   }
 
-  struct Entry<Action: Encodable, State: Encodable>: Encodable {
+  /// Every further line: one reduced action.
+  struct Entry<Action, State> {
     var origin: ActionOrigin
     var offset: Double
     var action: Action
     var state: State?
   }
 
-  /// What a reader first checks on line 1.
+  /// What a reader first checks on line 1, before it knows the log is one it can read.
   struct HeaderProbe: Decodable {
     var format: String?
     var version: Int?
     var name: String?
     var states: Bool?
-  }
-
-  struct DecodedHeader<State: Decodable>: Decodable {
-    var name: String?
-    var initialState: State?
-  }
-
-  struct DecodedEntry<Action: Decodable, State: Decodable>: Decodable {
-    var origin: ActionOrigin
-    var offset: Double
-    var action: Action
-    var state: State?
   }
 
   /// Stands for the state in a log read without its states: decodes from anything.
@@ -64,8 +55,12 @@ enum SessionLogFormat {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }
-
 }
+
+extension SessionLogFormat.Header: Encodable where State: Encodable {}
+extension SessionLogFormat.Header: Decodable where State: Decodable {}
+extension SessionLogFormat.Entry: Encodable where Action: Encodable, State: Encodable {}
+extension SessionLogFormat.Entry: Decodable where Action: Decodable, State: Decodable {}
 
 extension Duration {
   /// The duration in seconds, as a session log writes offsets.

@@ -25,12 +25,16 @@ public struct SessionLogHeader: Sendable, Equatable {
   public init(text: String) throws(SessionLogError) {
     guard !text.isEmpty else { throw .empty }
     let first = text.prefix { $0 != "\n" }
+    try self.init(line: first, isCutOff: first.endIndex == text.endIndex)
+  }
+
+  /// Reads line 1, `line`; `isCutOff` when no newline followed it (the recording ended there).
+  init(line: Substring, isCutOff: Bool) throws(SessionLogError) {
     guard
       let probe = try? JSONDecoder().decode(
-        SessionLogFormat.HeaderProbe.self, from: Data(first.utf8))
+        SessionLogFormat.HeaderProbe.self, from: Data(line.utf8))
     else {
-      // NB: A header with no newline after it was cut off while being written.
-      throw first.endIndex < text.endIndex ? .notASessionLog(line: 1) : .truncatedLine(line: 1)
+      throw isCutOff ? .truncatedLine(line: 1) : .notASessionLog(line: 1)
     }
     guard probe.format == SessionLogFormat.name, let version = probe.version else {
       throw .notASessionLog(line: 1)

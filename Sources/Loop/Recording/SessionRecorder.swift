@@ -35,21 +35,10 @@ public final class SessionRecorder<State, Action> {
   ///   - name: A name for the log's header: which app or feature recorded it.
   ///   - sink: Where the lines go.
   @_disfavoredOverload
-  public init(name: String = "", to sink: SessionLogSink) where Action: Encodable {
-    let encoder = SessionLogFormat.encoder()
-    self.sink = sink
-    encodeHeader = { _ in
-      try Self.line(
-        encoder,
-        SessionLogFormat.Header<SessionLogFormat.Skipped>(
-          name: name, states: false, initialState: nil))
-    }
-    encodeEntry = { action, origin, offset, _ in
-      try Self.line(
-        encoder,
-        SessionLogFormat.Entry<Action, SessionLogFormat.Skipped>(
-          origin: origin, offset: offset, action: action, state: nil))
-    }
+  public convenience init(name: String = "", to sink: SessionLogSink) where Action: Encodable {
+    self.init(
+      name: name, recordingStates: false, sink: sink,
+      recorded: { _ in SessionLogFormat.Skipped?.none })
   }
 
   /// A recorder of actions and, if `recordingStates`, the state after each.
@@ -59,22 +48,31 @@ public final class SessionRecorder<State, Action> {
   ///   - recordingStates: Whether to write the state after each action (and the initial
   ///     state), so a replay can find the first state that differs.
   ///   - sink: Where the lines go.
-  public init(name: String = "", recordingStates: Bool = true, to sink: SessionLogSink)
+  public convenience init(name: String = "", recordingStates: Bool = true, to sink: SessionLogSink)
   where State: Encodable, Action: Encodable {
+    self.init(
+      name: name, recordingStates: recordingStates, sink: sink,
+      recorded: { recordingStates ? $0 : nil })
+  }
+
+  /// A recorder that writes, for each state, what `recorded` gives (`nil`: no state).
+  private init<Recorded: Encodable>(
+    name: String, recordingStates: Bool, sink: SessionLogSink,
+    recorded: @escaping (State) -> Recorded?
+  ) where Action: Encodable {
     let encoder = SessionLogFormat.encoder()
     self.sink = sink
     encodeHeader = { state in
       try Self.line(
         encoder,
         SessionLogFormat.Header(
-          name: name, states: recordingStates, initialState: recordingStates ? state : nil))
+          name: name, states: recordingStates, initialState: recorded(state)))
     }
     encodeEntry = { action, origin, offset, state in
       try Self.line(
         encoder,
         SessionLogFormat.Entry(
-          origin: origin, offset: offset, action: action,
-          state: recordingStates ? state : nil))
+          origin: origin, offset: offset, action: action, state: recorded(state)))
     }
   }
 

@@ -30,7 +30,7 @@ extension Reducer {
       let prefix = label.isEmpty ? "" : "\(label): "
       var entry = "\(prefix)received action:\n"
       entry += Dump.lines(of: action).map { "  " + $0 }.joined(separator: "\n")
-      if let diff = Diff.lines(from: Dump.lines(of: before), to: Dump.lines(of: state)) {
+      if let diff = Diff.of(before, state) {
         entry += "\n" + diff
       } else {
         entry += "\n  (No state changes)"

@@ -38,7 +38,7 @@ extension Store {
   ) -> [Store<ElementState, ElementAction>] {
     let elements = untrackedState[keyPath: toElements]
     let cache = scopeCache(for: toElements)
-    cache.observeIDs(elements.orderedIDs)
+    cache.observeIDs(of: elements)
     var stores: [Store<ElementState, ElementAction>] = []
     stores.reserveCapacity(elements.count)
     for id in elements.orderedIDs {
@@ -125,26 +125,28 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
     self.afterNextSend = afterNextSend
   }
 
-  /// A list was given the stores for `ids`: if it observes, it is told when the ids change.
+  /// A list was given the stores for `elements`: if it observes, it is told when their ids
+  /// change.
   @inlinable
-  func observeIDs(_ ids: [ID]) {
+  func observeIDs(of elements: IdentifiedArray<ID, Element>) {
     registrar.access(self, keyPath: idsKeyPath)
-    observedIDs = ids
-    scheduleIfNeeded()
+    observedIDs = elements.orderedIDs
+    scheduleIfNeeded(at: elements.marker)
   }
 
   /// An element store's observers wait: check it after sends until its element changes.
   @inlinable
   func observe(_ id: ID, _ check: @escaping @MainActor (Element?) -> Bool) {
     observed[id] = check
-    scheduleIfNeeded()
+    if !isScheduled { scheduleIfNeeded(at: elements()?.marker) }
   }
 
-  /// Asks for a check after the next send, unless one is asked for.
+  /// Asks for a check after the next send, from where the collection stands now, unless one
+  /// is asked for.
   @inlinable
-  func scheduleIfNeeded() {
+  func scheduleIfNeeded(at marker: CollectionMarker?) {
     guard !isScheduled else { return }
-    seen = elements()?.marker
+    seen = marker
     schedule()
   }
 

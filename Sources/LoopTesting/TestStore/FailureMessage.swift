@@ -89,8 +89,10 @@ enum FailureMessage {
 
   static func effectsStillRunning(_ origins: [(action: Any, location: String)]) -> String {
     let count = origins.count == 1 ? "An effect is" : "\(origins.count) effects are"
-    let list = origins.map { "  started by sending \(oneLine($0.action)) at \($0.location)" }
-      .joined(separator: "\n")
+    let list = origins.map {
+      "  started by sending \(Dump.oneLine(of: $0.action)) at \($0.location)"
+    }
+    .joined(separator: "\n")
     return """
       \(count) still running at the end of the test:
 
@@ -105,12 +107,8 @@ enum FailureMessage {
     "Skipped assertion (exhaustivity is off): \(what)"
   }
 
-  /// The action as one line, for sentences.
-  static func oneLine(_ value: Any) -> String { Dump.oneLine(of: value) }
-
   private static func diff(_ expected: Any, _ actual: Any) -> String {
-    Diff.lines(from: Dump.lines(of: expected), to: Dump.lines(of: actual))
-      ?? "  (no difference in their dumps: the values differ in a way the dump cannot show)"
+    Diff.of(expected, actual) ?? Diff.indistinguishable
   }
 
   private static func describe(_ duration: Duration) -> String {

@@ -23,7 +23,7 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async where Action: Equatable {
     await receive(
-      description: FailureMessage.oneLine(expected), expected: expected, timeout: timeout,
+      description: Dump.oneLine(of: expected), expected: expected, timeout: timeout,
       assert: assert, at: sourceLocation, matching: { $0 == expected })
   }
 
@@ -104,7 +104,7 @@ extension TestStore {
         return
       }
       check(
-        step: "receiving \(FailureMessage.oneLine(action))", before: assertedState,
+        step: "receiving \(Dump.oneLine(of: action))", before: assertedState,
         actual: state, assert: assert, at: location)
       assertedState = state
     } else {
@@ -121,7 +121,7 @@ extension TestStore {
       let (action, state) = recorder.received[index]
       recorder.received.removeFirst(index + 1)
       check(
-        step: "receiving \(FailureMessage.oneLine(action))", before: before,
+        step: "receiving \(Dump.oneLine(of: action))", before: before,
         actual: state, assert: assert, at: location)
       assertedState = state
     }

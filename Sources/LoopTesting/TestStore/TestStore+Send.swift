@@ -24,7 +24,7 @@ extension TestStore {
     assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> TestStoreTask {
-    let step = { "sending \(FailureMessage.oneLine(action))" }
+    let step = { "sending \(Dump.oneLine(of: action))" }
     dropUnreceivedActions(before: "before \(step())", at: sourceLocation)
     let before = assertedState
     recorder.expectingSentAction = true

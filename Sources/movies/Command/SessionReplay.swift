@@ -90,7 +90,7 @@ enum SessionReplay {
 
   /// The environment a replay hands the reducer: effects never run, so a service that is
   /// called would be a bug, and says so.
-  private static let environment = MoviesEnvironment(
+  static let environment = MoviesEnvironment(
     movies: MovieService(
       search: { _, _ in throw MovieServiceError.unexpected("a replay runs no effects") },
       details: { _ in throw MovieServiceError.unexpected("a replay runs no effects") }),

@@ -3,7 +3,8 @@ import LoopTesting
 import Testing
 
 /// Runtime warnings raised by a test store's reducer or effects fail the test, at the line of
-/// the send that led to them; outside a test store they go to `RuntimeWarnings.handler`.
+/// the send that led to them; outside a test store they go to the handler bound with
+/// `RuntimeWarnings.withHandler`.
 @MainActor
 @Suite("Runtime warnings")
 struct RuntimeWarningTests {
@@ -137,16 +138,15 @@ struct RuntimeWarningTests {
   }
 
   @Test(
-    "the handler in scope at each send gets that send's warnings, not the first send's",
-    arguments: [Spelling.withHandler, .taskLocal])
-  func handlerPerSend(spelling: Spelling) async {
+    "the handler in scope at each send gets that send's warnings, not the first send's")
+  func handlerPerSend() async {
     let first = LockedState<[String]>([])
     let second = LockedState<[String]>([])
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
-    await spelling.with({ message in first.withLock { $0.append(message) } }) {
+    await RuntimeWarnings.withHandler({ message in first.withLock { $0.append(message) } }) {
       await store.send(.save).finish()
     }
-    await spelling.with({ message in second.withLock { $0.append(message) } }) {
+    await RuntimeWarnings.withHandler({ message in second.withLock { $0.append(message) } }) {
       await store.send(.save).finish()
       store.send(.child)
     }
@@ -159,25 +159,12 @@ struct RuntimeWarningTests {
     let outer = LockedState<[String]>([])
     let store = TestStore(initialState: State(), reducer: Self.reducer, environment: ())
     let issues = await issues {
-      await RuntimeWarnings.$handler.withValue({ message in outer.withLock { $0.append(message) } })
+      await RuntimeWarnings.withHandler({ message in outer.withLock { $0.append(message) } })
       {
         await store.send(.save).finish()
       }
     }
     #expect(issues.count == 1)
     #expect(outer.withLock { $0.isEmpty })
-  }
-
-  /// The two ways to bind a handler: `withHandler`, and the task-local's own `withValue`.
-  enum Spelling: Sendable {
-    case withHandler, taskLocal
-
-    @MainActor
-    func with(_ handler: @escaping @Sendable (String) -> Void, _ body: () async -> Void) async {
-      switch self {
-      case .withHandler: await RuntimeWarnings.withHandler(handler) { await body() }
-      case .taskLocal: await RuntimeWarnings.$handler.withValue(handler) { await body() }
-      }
-    }
   }
 }

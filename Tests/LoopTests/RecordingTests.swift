@@ -232,7 +232,7 @@ struct RecordingTests {
     let warnings = WarningLog()
     let buffer = SessionLogBuffer()
     let recorder = SessionRecorder<Measure, Double>(to: .buffer(buffer))
-    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let store = Store(initialState: Measure(), reducer: reducer, environment: ())
       store.record(to: recorder)
       store.send(.nan)
@@ -250,7 +250,7 @@ struct RecordingTests {
     let warnings = WarningLog()
     let buffer = SessionLogBuffer()
     let recorder = SessionRecorder<Ledger.State, Ledger.Action>(to: .buffer(buffer))
-    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let store = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
       store.record(to: recorder)
       store.send(.add(1))
@@ -268,7 +268,7 @@ struct RecordingTests {
   func scopedStoreIsNotRecorded() {
     let warnings = WarningLog()
     let buffer = SessionLogBuffer()
-    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let store = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
       let child = store.scope(state: \.count, action: Ledger.Action.add)
       child.record(to: SessionRecorder(to: .buffer(buffer)))

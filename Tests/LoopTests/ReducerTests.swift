@@ -90,7 +90,7 @@ struct ReducerTests {
   @Test("optional reports an action that arrives when the state is nil, and ignores it")
   func optionalAbsent() {
     let warnings = WarningLog()
-    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let reducer = rowReducer.optional().pullback(
         state: \Parent.detail, action: detailPath, environment: { (_: Void) in () })
       let store = Store(initialState: Parent(), reducer: reducer, environment: ())
@@ -118,7 +118,7 @@ struct ReducerTests {
   @Test("forEach reports an action for an id that is not in the array, and ignores it")
   func forEachUnknownID() {
     let warnings = WarningLog()
-    RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let reducer = rowReducer.forEach(
         state: \Parent.rows, action: rowPath, environment: { (_: Void) in () })
       let store = Store(initialState: Parent(rows: [Row(id: 1)]), reducer: reducer, environment: ())

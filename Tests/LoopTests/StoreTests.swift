@@ -308,7 +308,7 @@ struct StoreTests {
       case .effect: return .none
       }
     }
-    await RuntimeWarnings.$handler.withValue({ warnings.append($0) }) {
+    await RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let store = Store(initialState: Probe.State(), reducer: reducer, environment: ())
       await store.send(.tap("boom")).finish()
       store.send(.increment)

@@ -28,15 +28,6 @@
 /// however much later they run. It is bound to the current task (a task-local value), so
 /// concurrent tests never share one.
 public enum RuntimeWarnings {
-  /// The handler bound with `RuntimeWarnings.$handler.withValue(…)`; `nil` writes warnings to
-  /// standard error.
-  ///
-  /// Prefer ``withHandler(_:operation:)-(_,()->Result)``, which does the same and which a
-  /// handler bound by it takes precedence over. NB: Binding this task-local (its value is a
-  /// function) crashes optimised builds with Swift 6.3.1 on Linux (`swift_task_localValuePush`
-  /// is handed no type metadata); `withHandler` keeps the handler in a class and does not.
-  @TaskLocal public static var handler: (@Sendable (String) -> Void)?
-
   /// Runs `operation` with `handler` receiving the runtime warnings of everything it sends.
   ///
   /// - Parameters:
@@ -76,10 +67,8 @@ public enum RuntimeWarnings {
     static let standardError = Handler(nil)
 
     /// Where warnings go in the current task: a handler bound with `withHandler` (or by Loop),
-    /// else one bound to ``RuntimeWarnings/handler``, else standard error.
-    static var current: Handler {
-      RuntimeWarnings.current ?? RuntimeWarnings.handler.map(Handler.init) ?? .standardError
-    }
+    /// else standard error.
+    static var current: Handler { RuntimeWarnings.current ?? .standardError }
 
     /// Whether warnings go to standard error.
     @usableFromInline var isStandardError: Bool { report == nil }
@@ -92,6 +81,10 @@ public enum RuntimeWarnings {
   }
 
   /// The handler bound by ``withHandler(_:operation:)-(_,()->Result)`` or by Loop itself.
+  ///
+  /// NB: A class, never a function: a task-local of function type crashes optimised builds
+  /// when bound (Swift 6.3.1, Linux; `swift_task_localValuePush` is handed no type metadata).
+  /// That is why the public `$handler` task-local Loop once had is gone.
   @TaskLocal static var current: Handler?
 }
 

@@ -4,9 +4,19 @@
 /// `Reducer.stack(state:action:environment:element:)` run each effect of their child with the
 /// action that dismisses it bound here (a task-local): the presentation's `.dismiss`, or the
 /// stack's `.popFrom(id:)`. ``Effect/dismiss`` and ``dismiss()`` send it.
-enum Dismissal {
-  /// Sends the action that dismisses the child whose effect is running, if any.
-  @TaskLocal static var current: (@MainActor @Sendable () -> Void)?
+///
+/// NB: A class holding the function, not a task-local of function type: binding one of those
+/// crashes optimised builds (Swift 6.3.1, Linux: `swift_task_localValuePush` is handed no type
+/// metadata), which made every presented child with a `.run` crash the release `movies` app.
+/// `scripts/check-task-locals` keeps such task-locals out.
+final class Dismissal: Sendable {
+  /// Sends the action that dismisses the child whose effect is running.
+  let send: @MainActor @Sendable () -> Void
+
+  init(send: @escaping @MainActor @Sendable () -> Void) { self.send = send }
+
+  /// The dismissal of the child whose effect is running, if any.
+  @TaskLocal static var current: Dismissal?
 }
 
 extension Effect {
@@ -32,7 +42,9 @@ extension Effect {
       var run = run
       let operation = run.operation
       run.operation = { send in
-        try await Dismissal.$current.withValue({ send(action) }) { try await operation(send) }
+        try await Dismissal.$current.withValue(Dismissal { send(action) }) {
+          try await operation(send)
+        }
       }
       return run
     }
@@ -63,5 +75,5 @@ public func dismiss() {
       """)
     return
   }
-  dismiss()
+  dismiss.send()
 }

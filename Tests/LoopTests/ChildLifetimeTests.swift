@@ -236,21 +236,22 @@ struct ChildLifetimeTests {
     }
   }
 
-  @Test("an array's generation changes on removal and for every new array, never on append")
-  func generation() {
+  @Test("an array's version is new after every mutation and for every new array; a copy shares it")
+  func version() {
     var rows: IdentifiedArrayOf<Timers.Row> = [Timers.Row(id: 1)]
-    let start = rows.generation
+    let start = rows.version
     rows.append(Timers.Row(id: 2))
+    let afterAppend = rows.version
+    #expect(afterAppend != start)
     rows[id: 2]?.ticks = 5
-    #expect(rows.generation == start)
+    #expect(rows.version != afterAppend)
     rows.remove(id: 1)
-    let afterRemoval = rows.generation
-    #expect(afterRemoval != start)
+    let afterRemoval = rows.version
     let copy = rows
-    #expect(copy.generation == afterRemoval)
-    #expect(IdentifiedArrayOf<Timers.Row>([Timers.Row(id: 2)]).generation != afterRemoval)
+    #expect(copy.version == afterRemoval)
+    #expect(IdentifiedArrayOf<Timers.Row>([Timers.Row(id: 2)]).version != afterRemoval)
     rows[id: 2] = nil
-    #expect(rows.generation != afterRemoval)
+    #expect(rows.version != afterRemoval)
     #expect(rows == [])
   }
 }

@@ -46,10 +46,10 @@ struct IdentifiedArrayMutationTests {
   @Test("removeAll(where:) removes what matches, keeps the order, and counts as removals")
   func removeAllWhere() {
     var items = five()
-    let before = items.generation
+    let before = items.version
     items.removeAll { $0.id.isMultiple(of: 2) }
     #expect(items.ids == [1, 3, 5])
-    #expect(Set(items.idsRemoved(since: before) ?? []) == [2, 4])
+    #expect(Set(items.history.idsRemoved(since: before) ?? []) == [2, 4])
     expectConsistent(items)
   }
 
@@ -110,13 +110,14 @@ struct IdentifiedArrayMutationTests {
     expectConsistent(items)
   }
 
-  @Test("moves and sorts are no removals: a forEach sees the same generation")
-  func reorderingKeepsGeneration() {
+  @Test("moves and sorts are no removals, but they are changes: the version moves")
+  func reorderingIsNoRemoval() {
     var items = five()
-    let generation = items.generation
+    let version = items.version
     items.move(fromOffsets: [0], toOffset: 5)
     items.sort()
     items.updateOrAppend(Item(id: 1, name: "a2"))
-    #expect(items.generation == generation)
+    #expect(items.version != version)
+    #expect(items.history.idsRemoved(since: version) == [])
   }
 }

@@ -26,7 +26,7 @@ extension IdentifiedArray {
     let id = idOf(element)
     let old = elementsByID.updateValue(element, forKey: id)
     if old == nil { orderedIDs.append(id) }
-    recordChange(of: id)
+    history.record(id)
     checkInvariants(around: id)
     return old
   }
@@ -42,7 +42,7 @@ extension IdentifiedArray {
       guard let element = elementsByID[id] else { continue }
       if try shouldBeRemoved(element) {
         elementsByID[id] = nil
-        recordRemoval(of: id)
+        history.record(id, isRemoval: true)
       } else {
         kept.append(id)
       }
@@ -61,7 +61,7 @@ extension IdentifiedArray {
     guard !doomed.isEmpty else { return }
     for id in doomed {
       elementsByID[id] = nil
-      recordRemoval(of: id)
+      history.record(id, isRemoval: true)
     }
     orderedIDs.removeAll { doomed.contains($0) }
     checkInvariants()
@@ -80,6 +80,7 @@ extension IdentifiedArray {
     let before = orderedIDs.indices[..<split].filter { !moving.contains($0) }.map { orderedIDs[$0] }
     let after = orderedIDs.indices[split...].filter { !moving.contains($0) }.map { orderedIDs[$0] }
     orderedIDs = before + moved + after
+    history.record(nil)
     checkInvariants()
   }
 
@@ -94,6 +95,7 @@ extension IdentifiedArray {
       guard let left = elements[lhs], let right = elements[rhs] else { return false }
       return try areInIncreasingOrder(left, right)
     }
+    history.record(nil)
     checkInvariants()
   }
 

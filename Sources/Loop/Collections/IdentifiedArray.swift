@@ -19,23 +19,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var orderedIDs: [ID]
   /// The elements, keyed by id.
   @usableFromInline var elementsByID: [ID: Element]
-  /// Changes when an element is removed, and is new for every array made: a parent's
-  /// `forEach` compares it before and after each action to learn, in O(1), whether a child may
-  /// have gone (see `ChildLifetime`). Not part of the array's value: `==`, hashing, coding
-  /// and dumps ignore it.
-  @usableFromInline var generation: Int
-  /// The last few removals, each as the generation it moved from and to and the id removed: a
-  /// `forEach` that sees the generation change walks back through them to learn which ids
-  /// went, in O(removed). A whole new array has none, and more removals in one action than it
-  /// keeps break the chain; the `forEach` then checks its children one by one.
-  @usableFromInline var recentRemovals: [(from: Int, to: Int, id: ID)] = []
-  /// How many element edits and insertions there have been: a scoped store's view of the
-  /// collection compares it after each send to learn, in O(1), whether any element changed.
-  @usableFromInline var changeCount = 0
-  /// The ids of the last (up to) eight edits, a ring: slot `(n - 1) % 8` holds edit `n`. Lets
-  /// the element stores' observation check only the elements that changed (see
-  /// `ScopeCache`); more edits than that in one send, and it checks every observed element.
-  @usableFromInline var recentChanges: [ID] = []
+  /// The array's version and its last few mutations: what lets a parent's `forEach` learn in
+  /// O(1) that no element went, and an element store that no element changed (see
+  /// ``IdentifiedArrayHistory``). Not part of the array's value: hashing, coding and dumps
+  /// ignore it; `==` uses it only as a shortcut (equal versions mean equal contents).
+  @usableFromInline var history = IdentifiedArrayHistory<ID>()
 
   /// Creates an empty array whose elements are identified by `id`.
   ///
@@ -52,7 +40,6 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     self.idOf = idOf
     self.orderedIDs = orderedIDs
     self.elementsByID = elementsByID
-    self.generation = nextIdentifiedArrayGeneration()
   }
 
   /// Creates an array of `elements`, identified by `id`, keeping the first of any duplicate id.
@@ -89,9 +76,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         yield &elementsByID[id]
         if elementsByID[id] == nil {
           orderedIDs.removeAll { $0 == id }
-          recordRemoval(of: id)
+          history.record(id, isRemoval: true)
         } else {
-          recordChange(of: id)
+          history.record(id)
         }
       } else {
         var element: Element? = nil
@@ -105,7 +92,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         return
       }
       if elementsByID.updateValue(newValue, forKey: id) == nil { orderedIDs.append(id) }
-      recordChange(of: id)
+      history.record(id)
       checkInvariants(around: id)
     }
   }
@@ -123,7 +110,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
     elementsByID[id] = element
     orderedIDs.append(id)
-    recordChange(of: id)
+    history.record(id)
     checkInvariants(around: id)
     return (true, orderedIDs.endIndex - 1)
   }
@@ -135,7 +122,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func insert(_ element: Element, at index: Int) {
     let id = idOf(element)
     if elementsByID.updateValue(element, forKey: id) == nil { orderedIDs.insert(id, at: index) }
-    recordChange(of: id)
+    history.record(id)
     checkInvariants()
   }
 
@@ -147,7 +134,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func remove(id: ID) -> Element? {
     guard let element = elementsByID.removeValue(forKey: id) else { return nil }
     orderedIDs.removeAll { $0 == id }
-    recordRemoval(of: id)
+    history.record(id, isRemoval: true)
     checkInvariants()
     return element
   }
@@ -164,7 +151,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     guard let element = elementsByID.removeValue(forKey: id) else {
       preconditionFailure("IdentifiedArray is inconsistent: no element for id \(id)")
     }
-    recordRemoval(of: id)
+    history.record(id, isRemoval: true)
     checkInvariants()
     return element
   }
@@ -176,87 +163,25 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func removeAll() {
     orderedIDs.removeAll()
     elementsByID.removeAll()
-    generation = nextIdentifiedArrayGeneration()
-    recentRemovals.removeAll()
+    history.restart()
   }
 
-  /// Edits the element with `id` in place, if there is one, and reads the generation: one
-  /// access for a `forEach`, which needs both.
+  /// Edits the element with `id` in place, if there is one, and reads the version after the
+  /// edit: one access for a `forEach`, which needs both.
   @inlinable
   mutating func modifyElement<Result>(
-    id: ID, generation: inout Int, _ body: (inout Element) -> Result
+    id: ID, version: inout Int, _ body: (inout Element) -> Result
   ) -> Result? {
-    generation = self.generation
     let result = elementsByID[id].modifyIfPresent(body)
-    if result != nil { recordChange(of: id) }
+    if result != nil { history.record(id) }
+    version = history.version
     return result
   }
 
-  /// Counts an edit or insertion of the element with `id`.
+  /// The version of the array's contents: equal versions mean equal contents (see
+  /// ``IdentifiedArrayHistory``).
   @inlinable
-  mutating func recordChange(of id: ID) {
-    changeCount &+= 1
-    if recentChanges.count < 8 {
-      recentChanges.append(id)
-    } else {
-      recentChanges[(changeCount &- 1) & 7] = id
-    }
-  }
-
-  /// Where the array stands, for a scoped store's check: its generation and edit count.
-  @inlinable
-  var marker: CollectionMarker {
-    CollectionMarker(generation: generation, changeCount: changeCount)
-  }
-
-  /// Calls `body` once with each id edited or inserted since the array stood at `earlier`, and
-  /// returns `true`; or returns `false` without calling it if the array cannot tell (it was
-  /// replaced, lost an element, or had more edits than its ring keeps).
-  ///
-  /// - Complexity: O(*k*²) for *k* ≤ 8 edits since `earlier`.
-  @inlinable
-  func forEachID(editedSince earlier: CollectionMarker, _ body: (ID) -> Void) -> Bool {
-    let edits = changeCount &- earlier.changeCount
-    guard earlier.generation == generation, edits >= 0, edits <= recentChanges.count else {
-      return false
-    }
-    var edit = 0
-    while edit < edits {
-      let id = recentChanges[(changeCount &- 1 &- edit) & 7]
-      var later = 0
-      while later < edit, recentChanges[(changeCount &- 1 &- later) & 7] != id { later += 1 }
-      if later == edit { body(id) }
-      edit += 1
-    }
-    return true
-  }
-
-  /// Moves to a new generation, remembering that `id` was removed.
-  @usableFromInline
-  mutating func recordRemoval(of id: ID) {
-    let next = nextIdentifiedArrayGeneration()
-    if recentRemovals.count == 8 { recentRemovals.removeFirst() }
-    recentRemovals.append((generation, next, id))
-    generation = next
-  }
-
-  /// The ids removed since the array was at `earlier`, or `nil` if it cannot tell (the array
-  /// was replaced, or more was removed than it remembers).
-  ///
-  /// - Complexity: O(1) per id removed.
-  @usableFromInline
-  func idsRemoved(since earlier: Int) -> [ID]? {
-    var ids: [ID] = []
-    var current = generation
-    var index = recentRemovals.endIndex
-    while current != earlier {
-      index -= 1
-      guard index >= 0, recentRemovals[index].to == current else { return nil }
-      ids.append(recentRemovals[index].id)
-      current = recentRemovals[index].from
-    }
-    return ids
-  }
+  var version: Int { history.version }
 }
 
 extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
@@ -277,12 +202,3 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
 /// var todos: IdentifiedArrayOf<Todo> = []
 /// ```
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
-
-/// The generations of every ``IdentifiedArray``, process-wide, so no two arrays and no two
-/// removals share one.
-private let identifiedArrayGenerations = AtomicWords(count: 1)
-
-@usableFromInline
-func nextIdentifiedArrayGeneration() -> Int {
-  identifiedArrayGenerations.add(1, at: 0)
-}

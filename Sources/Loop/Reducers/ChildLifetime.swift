@@ -5,7 +5,7 @@
 /// `Reducer.forEach(state:action:environment:element:)` tag each effect a child's reducer
 /// returns with a ``ChildLifetimeID`` (the collection's key path and the child's identity).
 /// After every action they compare an O(1) mark of the collection before and after — the
-/// optional child's identity, the array's `generation` — and only when it changed add an
+/// optional child's identity, the array's version (see `IdentifiedArrayHistory`) — and only when it changed add an
 /// `endRemovedChildren` operation, which the store handles like `.cancel(id:)`: it cancels the
 /// tagged effects of every child with effects that is no longer there. A cancelled effect's
 /// `Send` drops what it sends, so nothing from a gone child reaches the store.

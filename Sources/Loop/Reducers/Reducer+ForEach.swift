@@ -26,7 +26,8 @@ extension Reducer {
     let body = self.body
     return .init { parentState, parentAction, parentEnvironment in
       guard let (id, action) = toElementAction.extract(from: parentAction) else { return .none }
-      let effect = parentState[keyPath: toElements].elementsByID[id].modifyIfPresent {
+      var version = 0
+      let effect = parentState[keyPath: toElements].modifyElement(id: id, version: &version) {
         body(&$0, action, toElementEnvironment(parentEnvironment))
       }
       guard let effect else {
@@ -56,7 +57,8 @@ extension Reducer {
   /// `element` on that element first, then the parent; any other action runs the parent. When
   /// an action removes elements — by `remove(id:)`, by filtering, or by replacing the whole
   /// array — every effect a removed element started is cancelled, and nothing it sends reaches
-  /// the store. Elements that stay keep their effects.
+  /// the store. Elements that stay keep their effects; an element removed and added back within
+  /// one action stays (gone means there before the action and not after, as in TCA).
   ///
   /// ```swift
   /// static let reducer = Reducer<State, Action, Environment> { state, action, _ in
@@ -74,10 +76,11 @@ extension Reducer {
   /// `TestStore`). An effect that must outlive its element is marked
   /// ``Effect/outlivingChild()``.
   ///
-  /// - Complexity: O(1) per action on top of the two reducers when no element was removed: the
-  ///   array's generation, which changes only on removal, is compared before and after. After
-  ///   removals, O(1) per element removed; after the whole array was replaced (or more than
-  ///   eight removals in one action), O(*k*) for the *k* elements that have effects running.
+  /// - Complexity: O(1) per action on top of the two reducers when the parent left the array
+  ///   alone: the array's version, new after every mutation, is compared before and after.
+  ///   When the parent changed it, O(1) per step it took (an edit, an insertion, a removal);
+  ///   when it restored an older copy, replaced the whole array or took more than eight steps,
+  ///   O(*k*) for the *k* elements that have effects running.
   @inlinable
   public func forEach<ElementState, ElementAction, ElementEnvironment, ID: Hashable & Sendable>(
     state toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -104,15 +107,15 @@ extension Reducer {
   ) -> Self {
     let parent = self.body
     let elementBody = element.body
-    let toGeneration = toElements.appending(path: \.generation)
+    let toVersion = toElements.appending(path: \.version)
     let scope = AnyHashable(toElements)
     return Self { state, action, environment in
       var effect = Effect<Action>.none
       var before = 0
       if let (id, elementAction) = toElementAction.extract(from: action) {
-        // NB: One key path access reads the generation and edits the element: each access
-        // costs a generic-metadata lookup.
-        let elementEffect = state[keyPath: toElements].modifyElement(id: id, generation: &before) {
+        // NB: One key path access edits the element and reads the version after the edit (the
+        // element cannot remove itself): each access costs a generic-metadata lookup.
+        let elementEffect = state[keyPath: toElements].modifyElement(id: id, version: &before) {
           elementBody(&$0, elementAction, toElementEnvironment(environment))
         }
         if let elementEffect {
@@ -138,12 +141,17 @@ extension Reducer {
             """)
         }
       } else {
-        before = state[keyPath: toGeneration]
+        before = state[keyPath: toVersion]
       }
       effect.merge(with: parent(&state, action, environment))
-      if state[keyPath: toGeneration] != before {
+      if state[keyPath: toVersion] != before {
         let elements = state[keyPath: toElements]
-        if let removed = elements.idsRemoved(since: before) {
+        // NB: Gone means there before the action and not after, as in TCA: a row removed
+        // and added back in one action keeps its effects, whichever way this finds out.
+        if let removed = elements.history.idsRemoved(since: before)?.filter({
+          elements.elementsByID[$0] == nil
+        }) {
+          if removed.isEmpty { return effect }
           effect.merge(
             with: .endRemovedChildren(
               RemovedChildren(scope: scope, ids: removed.map { AnyHashable($0) })))

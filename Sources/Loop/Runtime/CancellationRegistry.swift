@@ -79,6 +79,12 @@ struct CancellationRegistry<Token: AnyObject> {
     }
   }
 
+  /// The children of `scope` with effects registered: those whose effects have neither ended
+  /// nor been cancelled as gone. For tests and diagnostics.
+  func children(in scope: AnyHashable) -> Set<AnyHashable> {
+    childrenByScope[scope] ?? []
+  }
+
   /// Removes and returns every token registered under `id`.
   mutating func cancel(id: EffectID) -> [Token] {
     guard let tokens = tokensByID.removeValue(forKey: id) else { return [] }

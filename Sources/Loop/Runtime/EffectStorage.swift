@@ -87,6 +87,12 @@ final class EffectStorage: Sendable {
   /// The number of effects started and not yet ended.
   var inFlightCount: Int { words.load(0) }
 
+  /// The children of `scope` whose effects are registered, not ended nor cancelled as gone;
+  /// for tests and diagnostics.
+  func children(in scope: AnyHashable) -> Set<AnyHashable> {
+    state.withLock { $0.registry.children(in: scope) }
+  }
+
   /// Records the runner's task, so a store released off the main actor can cancel it.
   @usableFromInline
   func setRunnerTask(_ task: Task<Void, Never>) {

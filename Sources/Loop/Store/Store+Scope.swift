@@ -83,10 +83,14 @@ extension Store {
       // changed (see `ScopeCache`); while its observers wait, it is registered there already.
       guard !isWaiting else { return value }
       if observation.memberCheck == nil {
+        // NB: The check reaches its observation through the store, weakly: the observation
+        // keeps the check, so capturing the observation itself would be a cycle that keeps it,
+        // and the element state it last saw, alive after every store is released.
         observation.memberCheck = { [weak self] element in
-          guard let self, let element else {
+          guard let self else { return false }
+          guard let element else {
             // NB: The element is gone: nothing more to tell; a read registers again.
-            observation.seen = nil
+            self.parent?.observation.seen = nil
             return false
           }
           return self.notifyIfChanged(to: element)

@@ -85,10 +85,12 @@ extension Store {
 /// once per send for the whole collection.
 ///
 /// After a send, the collection is read once:
-/// - its `(generation, changeCount)` unchanged: no element store is looked at (O(1));
-/// - changed: the ids edited since the last check come from the array's ring of recent edits,
-///   and only those stores are compared (O(changed)); when the ring cannot tell (a removal, a
-///   new array, more than eight edits), every observed store is;
+/// - its version unchanged: no element store is looked at (O(1)); equal versions mean equal
+///   contents (see `IdentifiedArrayHistory`), whatever was done to the array in between;
+/// - changed: the ids edited, inserted or removed since the last check come from the array's
+///   history, and only those stores are compared (O(changed)); when the history has no path
+///   back (an older copy restored, a new array, more than eight steps), every observed store
+///   is;
 /// - its ids, when a list observes them: compared with the ids the list was given, in O(1)
 ///   unless the ids' storage changed.
 ///
@@ -107,8 +109,8 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   @usableFromInline let afterNextSend: @MainActor (@escaping @MainActor () -> Void) -> Void
   /// Whether a check after the next send is already asked for.
   @usableFromInline var isScheduled = false
-  /// Where the collection stood at the last check.
-  @usableFromInline var seen: CollectionMarker?
+  /// The collection's version at the last check.
+  @usableFromInline var seen: Int?
   /// The ids a list was last given, while it observes them.
   @usableFromInline var observedIDs: [ID]?
   @usableFromInline let registrar = ObservationRegistrar()
@@ -131,22 +133,22 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   func observeIDs(of elements: IdentifiedArray<ID, Element>) {
     registrar.access(self, keyPath: idsKeyPath)
     observedIDs = elements.orderedIDs
-    scheduleIfNeeded(at: elements.marker)
+    scheduleIfNeeded(at: elements.version)
   }
 
   /// An element store's observers wait: check it after sends until its element changes.
   @inlinable
   func observe(_ id: ID, _ check: @escaping @MainActor (Element?) -> Bool) {
     observed[id] = check
-    if !isScheduled { scheduleIfNeeded(at: elements()?.marker) }
+    if !isScheduled { scheduleIfNeeded(at: elements()?.version) }
   }
 
   /// Asks for a check after the next send, from where the collection stands now, unless one
   /// is asked for.
   @inlinable
-  func scheduleIfNeeded(at marker: CollectionMarker?) {
+  func scheduleIfNeeded(at version: Int?) {
     guard !isScheduled else { return }
-    seen = marker
+    seen = version
     schedule()
   }
 
@@ -169,11 +171,11 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
       observedIDs = nil
       registrar.withMutation(of: self, keyPath: idsKeyPath) {}
     }
-    let marker = elements.marker
-    if let seen, seen != marker {
+    let version = elements.version
+    if let seen, seen != version {
       // NB: A check is taken out before it runs: a notified observer that reads again at once
       // registers anew, and must not be removed after.
-      let told = elements.forEachID(editedSince: seen) { id in
+      let told = elements.history.forEachID(touchedSince: seen) { id in
         guard let check = observed.removeValue(forKey: id) else { return }
         if check(elements[id: id]) { observed[id] = check }
       }
@@ -183,21 +185,8 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
         for (id, check) in waiting where check(elements[id: id]) { observed[id] = check }
       }
     }
-    seen = marker
+    seen = version
     if !isScheduled, !observed.isEmpty || observedIDs != nil { schedule() }
-  }
-}
-
-/// Where a collection stands: its generation (new array, removals) and its count of edits.
-@usableFromInline
-struct CollectionMarker: Equatable {
-  @usableFromInline var generation: Int
-  @usableFromInline var changeCount: Int
-
-  @inlinable
-  init(generation: Int, changeCount: Int) {
-    self.generation = generation
-    self.changeCount = changeCount
   }
 }
 

@@ -159,8 +159,7 @@ struct RuntimeWarningTests {
     let outer = LockedState<[String]>([])
     let store = TestStore(initialState: State(), reducer: Self.reducer, environment: ())
     let issues = await issues {
-      await RuntimeWarnings.withHandler({ message in outer.withLock { $0.append(message) } })
-      {
+      await RuntimeWarnings.withHandler({ message in outer.withLock { $0.append(message) } }) {
         await store.send(.save).finish()
       }
     }

@@ -219,7 +219,11 @@ struct IdentifiedArrayHistoryModelTests {
           let row = rowStore.state
           guard observed[row.id] == nil else { continue }
           let counter = Tally()
-          withObservationTracking { _ = rowStore.state } onChange: { counter.increment() }
+          withObservationTracking {
+            _ = rowStore.state
+          } onChange: {
+            counter.increment()
+          }
           observed[row.id] = (rowStore, counter, row)
         }
         let action: Action

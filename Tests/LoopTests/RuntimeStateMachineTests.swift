@@ -30,6 +30,15 @@ struct RuntimeStateMachineTests {
     #expect(EffectPhase.finished.started == nil)
   }
 
+  @Test("an end that waits for the canceller is resumed by it, and nothing else moves it")
+  func phaseEndWaitsForCanceller() {
+    #expect(!EffectPhase.cancelling.cancellerResumesFinisher)
+    #expect(EffectPhase.cancellingAwaited.cancellerResumesFinisher)
+    #expect(EffectPhase.cancellingAwaited.cancelled == nil)
+    #expect(EffectPhase.cancellingAwaited.finish == .none)
+    #expect(EffectPhase.cancellingAwaited.started == nil)
+  }
+
   @Test("the registry cancels in flight only for tags that ask, and only under that id")
   func registryCancelInFlight() {
     var registry = CancellationRegistry<Token>()

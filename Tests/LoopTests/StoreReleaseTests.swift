@@ -113,8 +113,10 @@ struct StoreReleaseTests {
   private func useEverything(clock: TestClock) -> Released {
     let rowPayload = Payload(1)
     let detailsPayload = Payload(2)
-    let store = Store(initialState: ListScreen.State(), reducer: ListScreen.reducer, environment: clock)
-    let recorder = SessionRecorder<ListScreen.State, ListScreen.Action>(to: .buffer(SessionLogBuffer()))
+    let store = Store(
+      initialState: ListScreen.State(), reducer: ListScreen.reducer, environment: clock)
+    let recorder = SessionRecorder<ListScreen.State, ListScreen.Action>(
+      to: .buffer(SessionLogBuffer()))
     store.record(to: recorder)
     store.send(.add(1, rowPayload))
     store.send(.show(2, detailsPayload))
@@ -123,11 +125,23 @@ struct StoreReleaseTests {
     let detailsStore = store.scope(
       state: \.details, action: { ListScreen.Action.details(.presented($0)) })
     _ = rowStore.state
-    withObservationTracking { _ = rowStore.state } onChange: {}
-    withObservationTracking { _ = titleStore.state } onChange: {}
-    withObservationTracking { _ = store.state } onChange: {}
+    withObservationTracking {
+      _ = rowStore.state
+    } onChange: {
+    }
+    withObservationTracking {
+      _ = titleStore.state
+    } onChange: {
+    }
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+    }
     if let detailsStore {
-      withObservationTracking { _ = detailsStore.state } onChange: {}
+      withObservationTracking {
+        _ = detailsStore.state
+      } onChange: {
+      }
     }
     rowStore.send(.start)
     detailsStore?.send(.load)

@@ -76,17 +76,17 @@ extension Effect.Run {
     _ token: EffectToken, _ storage: EffectStorage, _ send: Send<Action>,
     reportsErrors: Bool = false
   ) async throws {
-    defer {
-      token.finish()
-      storage.unregister(token)
+    var thrown: (any Error)?
+    if token.startInCurrentTask() {
+      do {
+        try await perform(send)
+      } catch {
+        if reportsErrors { reportUnhandledError(error, of: token) } else { thrown = error }
+      }
     }
-    guard token.startInCurrentTask() else { return }
-    do {
-      try await perform(send)
-    } catch {
-      guard reportsErrors else { throw error }
-      reportUnhandledError(error, of: token)
-    }
+    if !token.finish() { await token.waitForCanceller() }
+    storage.unregister(token)
+    if let thrown { throw thrown }
   }
 }
 

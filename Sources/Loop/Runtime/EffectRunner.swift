@@ -59,10 +59,10 @@ final class EffectRunner<Action: Sendable> {
     let (unstarted, waiter) = state.shutDown()
     task?.cancel()
     // NB: A job that never starts still counts in flight and in its cascade: end it here,
-    // or `finish()` on its task would wait forever.
+    // or `finish()` on its task would wait forever. Cancelled while pending, it has no task
+    // whose end to record.
     for job in unstarted {
       job.cancel()
-      job.finish()
       storage.unregister(job)
     }
     waiter?.resume()

@@ -18,6 +18,10 @@ class EffectToken: @unchecked Sendable {
   let tags: [CancellationTag]
   let cascade: EffectCascade?
   private nonisolated(unsafe) var task: UnsafeCurrentTask?
+  // NB: Written by the effect's own task just before it moves the phase from `cancelling` to
+  // `cancellingAwaited` (acquire-release), and read only by the canceller that finds that
+  // phase when it is done with the task's handle.
+  private nonisolated(unsafe) var finisher: UnsafeContinuation<Void, Never>?
 
   @usableFromInline
   init(tags: [CancellationTag], cascade: EffectCascade?) {
@@ -59,7 +63,7 @@ class EffectToken: @unchecked Sendable {
   final var needsNoCancel: Bool {
     switch phase {
     case .pending, .running: false
-    case .cancelling, .cancelled, .finished: true
+    case .cancelling, .cancelled, .finished, .cancellingAwaited: true
     }
   }
 
@@ -82,31 +86,68 @@ class EffectToken: @unchecked Sendable {
     while let (next, cancelsTask) = current.cancelled {
       let (exchanged, original) = exchangePhase(current, next)
       if exchanged {
-        if cancelsTask {
-          task?.cancel()
-          words.store(EffectPhase.cancelled.rawValue, at: 1)
-        }
+        if cancelsTask { cancelTask() }
         return
       }
       current = original
     }
   }
 
-  /// Records that the effect's task ended. If a canceller is using the task's handle right
-  /// now, waits for it: that takes as long as the task's cancellation handlers.
+  /// Cancels the running task through its handle, then lets its end go on.
+  private func cancelTask() {
+    task?.cancel()
+    let (exchanged, original) = exchangePhase(.cancelling, .cancelled)
+    if !exchanged, original.cancellerResumesFinisher {
+      // NB: The task ended its work meanwhile and waits for this; after the resume it may end
+      // at once, so nothing here touches it again.
+      let finisher = self.finisher
+      self.finisher = nil
+      words.store(EffectPhase.cancelled.rawValue, at: 1)
+      finisher?.resume()
+    }
+  }
+
+  /// Records that the effect's task ended its work. Returns `false` when a canceller is using
+  /// the task's handle right now: the task must then `await` ``waitForCanceller()`` before it
+  /// ends.
   @usableFromInline
-  final func finish() {
+  final func finish() -> Bool {
     var current = phase
     while true {
       switch current.finish {
       case .none:
-        return
+        return true
       case .wait:
-        current = phase
+        return false
       case let .move(to: next):
         let (exchanged, original) = exchangePhase(current, next)
-        if exchanged { return }
+        if exchanged { return true }
         current = original
+      }
+    }
+  }
+
+  /// Suspends the effect's task until the canceller using its handle is done with it.
+  ///
+  /// Who wakes it: the canceller, in ``cancel()``, once `task.cancel()` (the task's
+  /// cancellation handlers) has returned. The waiter is published inside the continuation's
+  /// body, by the same compare-and-swap that checks the canceller is still busy; if it is not,
+  /// the task resumes itself. It suspends rather than spins, so the main actor, where effects
+  /// run, goes on with other work meanwhile.
+  ///
+  /// NB: The window is short in practice. The runtime runs a task's cancellation handlers
+  /// under the task's status-record lock, and a body cannot leave the scope of a handler of
+  /// its own while it runs, so the task reaches its end during `cancelling` only between
+  /// `task.cancel()` returning and the canceller's next step.
+  @usableFromInline
+  nonisolated(nonsending) final func waitForCanceller() async {
+    await withUnsafeContinuation { continuation in
+      finisher = continuation
+      let (exchanged, _) = exchangePhase(.cancelling, .cancellingAwaited)
+      if !exchanged {
+        // NB: The canceller already moved on to `cancelled`: nothing to wait for.
+        finisher = nil
+        continuation.resume()
       }
     }
   }

@@ -24,10 +24,15 @@ public struct ImmediateClock: Clock, Sendable {
   /// The smallest step: none.
   public var minimumResolution: Duration { .zero }
 
-  /// Returns at once, moving time to `deadline`; throws `CancellationError` if the task is
-  /// cancelled.
+  /// Moves time to `deadline` and yields once, as swift-clocks' `ImmediateClock` does; throws
+  /// `CancellationError` if the task is cancelled.
+  ///
+  /// NB: The yield is a real suspension, so a loop whose only wait is this clock (a timer
+  /// on an `ImmediateClock`) still lets other work run, and a test store sees it as work that
+  /// never goes quiet, which it reports, instead of a hang.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     time.withLock { $0 = max($0, deadline.offset) }
+    await Task.yield()
   }
 }

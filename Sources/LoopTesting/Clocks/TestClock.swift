@@ -1,4 +1,5 @@
 import Loop
+import Testing
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -37,7 +38,7 @@ public final class TestClock: Clock, Sendable {
   /// Suspends until the clock has been advanced to `deadline`.
   ///
   /// A deadline that is now or past (a zero-length sleep) still suspends, until the next
-  /// ``advance(by:)``, ``advance(to:)`` or ``run()``, as swift-clocks' `TestClock` does: a
+  /// ``advance(by:sourceLocation:)``, ``advance(to:sourceLocation:)`` or ``run(sourceLocation:)``, as swift-clocks' `TestClock` does: a
   /// test decides when every sleep ends. Throws `CancellationError` at once if the task is
   /// cancelled, before or while it sleeps.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -65,38 +66,62 @@ public final class TestClock: Clock, Sendable {
   /// await clock.advance(by: .seconds(1))
   /// ```
   @MainActor
-  public func advance(by duration: Duration = .zero) async {
-    await advance(to: Instant(offset: state.withLock { $0.now } + duration))
+  public func advance(
+    by duration: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await advance(
+      to: Instant(offset: state.withLock { $0.now } + duration), sourceLocation: sourceLocation)
   }
 
   /// Moves time forward to `deadline` (never back), waking sleepers in order.
+  ///
+  /// Work a wake-up unblocks that never goes quiet (a loop on an ``ImmediateClock`` inside it,
+  /// say) fails the test at the caller's line, and time stops there.
   @MainActor
-  public func advance(to deadline: Instant) async {
-    await settle()
-    while let waiter = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
-      waiter.resume()
-      await settle()
-    }
+  public func advance(
+    to deadline: Instant, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    _ = await wakeSleepers(upTo: deadline, sourceLocation)
   }
 
   /// Advances time until no sleeper is left, waking each in order.
   ///
   /// Use it to run a timer or a retry loop to its end. An effect that keeps sleeping forever
-  /// makes this run forever too: give it an end, or use ``advance(by:)``.
+  /// makes this run forever too: give it an end, or use ``advance(by:sourceLocation:)``.
   @MainActor
-  public func run() async {
-    await settle()
-    while let next = state.withLock({ $0.nextDeadline() }) {
-      await advance(to: Instant(offset: next))
+  public func run(sourceLocation: SourceLocation = #_sourceLocation) async {
+    while let next = state.withLock({ $0.nextDeadline() }), !Task.isCancelled {
+      guard await wakeSleepers(upTo: Instant(offset: next), sourceLocation) else { return }
     }
+  }
+
+  /// Wakes the sleepers due by `deadline` in order, letting the work each unblocks run;
+  /// returns `false` (and stops) if that work never went quiet.
+  @MainActor
+  private func wakeSleepers(upTo deadline: Instant, _ location: SourceLocation) async -> Bool {
+    guard await settle(location) else { return false }
+    while let waiter = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
+      waiter.resume()
+      guard await settle(location) else { return false }
+    }
+    return true
   }
 
   /// The number of tasks asleep on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
-  /// Lets the work that woken sleepers unblocked run until it suspends again.
+  /// Lets the work that woken sleepers unblocked run until it suspends again; work that never
+  /// does fails the test at `location`, and this returns `false`.
   @MainActor
-  private func settle() async {
-    await MainQueueJobs.shared.settle()
+  private func settle(_ location: SourceLocation) async -> Bool {
+    if await MainQueueJobs.shared.settle() { return true }
+    guard !Task.isCancelled else { return false }
+    Issue.record(
+      Comment(
+        rawValue: FailureMessage.neverQuiet(
+          [], during: "after advancing the TestClock", rounds: MainQueueJobs.unattributedRoundLimit,
+          aftermath: "Time stopped there; the effects still run.")),
+      sourceLocation: location)
+    return false
   }
 }

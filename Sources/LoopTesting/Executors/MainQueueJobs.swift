@@ -64,11 +64,30 @@ package final class MainQueueJobs: Sendable {
   /// two counted jobs is what "settled" means; 32 covers the deepest operator nesting in the
   /// test suite many times.
   ///
-  /// - Parameter isDone: Checked before each round; once it holds, waiting stops early. The
-  ///   round at which it first holds is fixed by the queue's order, so stopping there is as
-  ///   deterministic as waiting for quiet.
+  /// - Parameters:
+  ///   - isDone: Checked before each round; once it holds, waiting stops early. The round at
+  ///     which it first holds is fixed by the queue's order, so stopping there is as
+  ///     deterministic as waiting for quiet.
+  ///   - roundLimit: The most busy rounds in a row to wait through (by default ``roundLimit``,
+  ///     or ``unattributedRoundLimit`` without `ownJobCount`). Work that keeps the queue
+  ///     busy for ever (an effect looping on an ``ImmediateClock``, whose sleeps only yield)
+  ///     never goes quiet; the limit makes that a failure the caller reports rather than a
+  ///     hang. A count of rounds, not a duration, so where it stops does not depend on how
+  ///     busy the machine is.
+  ///   - ownJobCount: Counts the jobs of the work this waits for (a test store's own executor),
+  ///     when they can be told apart from other tests' running in parallel: then a round counts
+  ///     towards the limit only if some of that work ran in it, so other tests' busy queues
+  ///     never make this one fail. `nil`: every busy round counts (the portable path, whose
+  ///     suite runs serialised; a ``TestClock``, which does not know whose sleepers it wakes).
+  /// - Returns: `false` if the limit was reached first, or the waiting task was cancelled.
   @MainActor
-  package func settle(quietRounds required: Int = 32, until isDone: () -> Bool = { false }) async {
+  @discardableResult
+  package func settle(
+    quietRounds required: Int = 32, roundLimit: Int? = nil,
+    ownJobCount: (@Sendable () -> Int)? = nil, until isDone: () -> Bool = { false }
+  ) async -> Bool {
+    let roundLimit =
+      roundLimit ?? (ownJobCount == nil ? Self.unattributedRoundLimit : Self.roundLimit)
     let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
     if let task { counts.withLock { $0.settling.append(task) } }
     defer {
@@ -79,12 +98,33 @@ package final class MainQueueJobs: Sendable {
       }
     }
     var quietRounds = 0
+    var busyRounds = 0
     while quietRounds < required, !isDone() {
+      guard busyRounds < roundLimit, !Task.isCancelled else { return false }
       let before = ranCount
+      let ownBefore = ownJobCount?()
       await withUnsafeContinuation { continuation in
         DispatchQueue.main.async { continuation.resume() }
       }
-      if !isBusy && ranCount == before { quietRounds += 1 } else { quietRounds = 0 }
+      if !isBusy && ranCount == before {
+        quietRounds += 1
+        busyRounds = 0
+      } else {
+        quietRounds = 0
+        if let ownJobCount, ownJobCount() == ownBefore { busyRounds = 0 } else { busyRounds += 1 }
+      }
     }
+    return true
   }
+
+  /// The busy rounds in a row one ``settle(quietRounds:roundLimit:ownJobCount:until:)`` waits
+  /// through at most when it counts only its own work: a hundred times the longest streak
+  /// a finite flow in this package's suite makes (9 rounds, measured on both runtime paths).
+  package static let roundLimit = 1_000
+
+  /// The busy rounds in a row a settle that cannot tell its own work from other tests' waits
+  /// through: a hang-breaker only. Tests running in parallel share the queue, so while one of
+  /// them runs an endless effect (until its own settle gives up, after ``roundLimit`` rounds)
+  /// every other settle sees busy rounds too; this limit must be far above that.
+  package static let unattributedRoundLimit = 100_000
 }

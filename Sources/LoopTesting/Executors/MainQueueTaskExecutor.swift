@@ -16,11 +16,22 @@ import Loop
 package final class MainQueueTaskExecutor: TaskExecutor {
   package static let shared = MainQueueTaskExecutor()
 
+  /// The jobs this executor ran: a test store has one of its own, so a settle can tell its own
+  /// effects' work from other tests' (see `MainQueueJobs.settle`).
+  private let ran = LockedState(0)
+
+  /// Creates an executor whose jobs are counted apart; ``shared`` serves tasks no store owns.
+  package init() {}
+
+  /// The number of jobs this executor has run.
+  package var ranCount: Int { ran.withLock { $0 } }
+
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     MainQueueJobs.shared.enqueue {
       job.runSynchronously(
         isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: self.asUnownedTaskExecutor())
+      self.ran.withLock { $0 += 1 }
     }
   }
 }

@@ -103,6 +103,28 @@ enum FailureMessage {
       """
   }
 
+  static func neverQuiet(
+    _ origins: [(action: Any, location: String)], during step: String, rounds: Int,
+    aftermath: String
+  ) -> String {
+    let list =
+      origins.isEmpty
+      ? "  (no send of this test store is running: the work was started elsewhere)"
+      : origins.map { "  started by sending \(Dump.oneLine(of: $0.action)) at \($0.location)" }
+        .joined(separator: "\n")
+    return """
+      Effects never went quiet \(step): they kept the main queue busy for \(rounds) rounds \
+      in a row, still doing work the test store waits for.
+
+      \(list)
+
+      An effect that loops without waiting on anything the test controls never lets the test \
+      go on: a timer on an ImmediateClock, or a loop whose only wait is an ImmediateClock \
+      sleep or Task.yield(). \(aftermath) To fix, drive such an effect with a TestClock and \
+      advance it, give the loop an end, or cancel the effect from the feature.
+      """
+  }
+
   static func skipped(_ what: String) -> String {
     "Skipped assertion (exhaustivity is off): \(what)"
   }

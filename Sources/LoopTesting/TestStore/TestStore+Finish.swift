@@ -17,7 +17,7 @@ extension TestStore {
     timeout: Duration? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let finished = await waitForEffects(timeout: timeout ?? self.timeout) {
+    let finished = await waitForEffects(during: "in finish()", timeout: timeout ?? self.timeout) {
       store.inFlightEffectCount == 0
     }
     if !finished {
@@ -26,7 +26,7 @@ extension TestStore {
         FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
         skippable: true)
       cancelEverything()
-      await settle()
+      await settle(during: "in finish(), cancelling what still ran")
     }
     dropUnreceivedActions(before: "before finish()", at: sourceLocation)
   }
@@ -38,7 +38,7 @@ extension TestStore {
   /// await store.skipReceivedActions()   // the analytics pings don't matter here
   /// ```
   public func skipReceivedActions(sourceLocation: SourceLocation = #_sourceLocation) async {
-    await settle()
+    await settle(during: "in skipReceivedActions()")
     guard let last = recorder.received.last else { return }
     if case .off(showSkippedAssertions: true) = exhaustivity {
       fail(
@@ -57,7 +57,7 @@ extension TestStore {
   /// await store.skipInFlightEffects()
   /// ```
   public func skipInFlightEffects(sourceLocation: SourceLocation = #_sourceLocation) async {
-    await settle()
+    await settle(during: "in skipInFlightEffects()")
     let running = runningSends()
     guard !running.isEmpty else { return }
     if case .off(showSkippedAssertions: true) = exhaustivity {
@@ -66,7 +66,9 @@ extension TestStore {
         skippable: true)
     }
     cancelEverything()
-    _ = await waitForEffects(timeout: timeout) { store.inFlightEffectCount == 0 }
+    _ = await waitForEffects(during: "in skipInFlightEffects()", timeout: timeout) {
+      store.inFlightEffectCount == 0
+    }
   }
 }
 

@@ -75,7 +75,7 @@ extension TestStore {
     let timeout = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
     // NB: With no effect in flight nothing more can arrive: stop waiting at once.
-    _ = await waitForEffects(timeout: timeout) {
+    _ = await waitForEffects(during: "waiting to receive \(description())", timeout: timeout) {
       hasArrived(exhaustive: exhaustive, matching) || store.inFlightEffectCount == 0
     }
     guard hasArrived(exhaustive: exhaustive, matching) else {

@@ -40,7 +40,7 @@ extension TestStore {
     check(step: step(), before: before, actual: after, assert: assert, at: sourceLocation)
     assertedState = after
     record(SendRecord(task: task, action: action, location: sourceLocation))
-    await settle(until: { store.inFlightEffectCount == 0 })
+    await settle(during: "after \(step())", until: { store.inFlightEffectCount == 0 })
     return TestStoreTask(rawValue: task, timeout: timeout)
   }
 

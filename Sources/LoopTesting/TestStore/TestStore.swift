@@ -76,6 +76,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let creation: SourceLocation
   /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
   let routesGlobalJobs: Bool
+  /// How many jobs this store's own executor ran (the fast path); `nil` where its effects' jobs
+  /// cannot be told from others' (the portable path).
+  let ownJobCount: (@Sendable () -> Int)?
 
   struct SendRecord: Sendable {
     var task: StoreTask
@@ -108,11 +111,13 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.creation = sourceLocation
     // NB: Where there is no executor to prefer (the portable path), the global executor's
     // jobs are routed to the main queue instead, while this store lives.
-    let executor = DeterministicJobs.preferredExecutor
+    let executor = DeterministicJobs.makeExecutor()
+    ownJobCount = executor?.ranCount
     routesGlobalJobs = executor == nil
     if routesGlobalJobs { GlobalJobRouting.retain() }
     self.store = Store(
-      initialState: initialState, reducer: recording, environment: (), executor: executor)
+      initialState: initialState, reducer: recording, environment: (),
+      executor: executor.map { PreferredExecutor($0.executor) })
   }
 
   deinit {
@@ -141,9 +146,43 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
 
   /// Lets the work effects have been unblocked to do run until it waits again, or until
-  /// `isDone` holds.
-  func settle(until isDone: () -> Bool = { false }) async {
-    await MainQueueJobs.shared.settle(until: isDone)
+  /// `isDone` holds. Work that never goes quiet fails the test, naming the sends that started
+  /// it, and is cancelled; then this returns `false`.
+  ///
+  /// - Parameter step: Where the test is, for the failure: "after sending .load", say.
+  @discardableResult
+  func settle(
+    during step: @autoclosure () -> String, until isDone: () -> Bool = { false }
+  ) async -> Bool {
+    if await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: isDone) { return true }
+    await neverQuiet(during: step())
+    return false
+  }
+
+  /// Fails the test for work that never went quiet, naming the running sends, and cancels
+  /// them; a cancelled test (a time limit, say) stops waiting without a failure of its own.
+  func neverQuiet(during step: String) async {
+    guard !Task.isCancelled else { return }
+    let running = runningSends()
+    Issue.record(
+      Comment(
+        rawValue: FailureMessage.neverQuiet(
+          running.map(origin), during: step,
+          rounds: ownJobCount == nil
+            ? MainQueueJobs.unattributedRoundLimit : MainQueueJobs.roundLimit,
+          aftermath: "The test store cancelled its running effects.")),
+      sourceLocation: running.first?.location ?? creation)
+    cancelEverything()
+    await MainQueueJobs.shared.settle()
+  }
+
+  /// ``waitForEffects(timeout:neverQuiet:until:)`` reporting as ``settle(during:until:)`` does.
+  func waitForEffects(
+    during step: @autoclosure () -> String, timeout: Duration, until condition: () -> Bool
+  ) async -> Bool {
+    await LoopTesting.waitForEffects(
+      timeout: timeout, ownJobCount: ownJobCount, neverQuiet: { await neverQuiet(during: step()) },
+      until: condition)
   }
 
   func runningSends() -> [SendRecord] {
@@ -180,16 +219,30 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
 /// Waits until `condition` holds: first by letting main-queue work run, then — only for
 /// effects doing real work elsewhere — polling until `timeout` passes. Returns whether it held.
+///
+/// - Parameters:
+///   - ownJobCount: Counts the jobs of the work waited for, when they can be told apart.
+///   - neverQuiet: Called when the main-queue work never goes quiet (see
+///     `MainQueueJobs.settle`): it reports that and cancels the work; the wait then ends.
 @MainActor
-func waitForEffects(timeout: Duration, until condition: () -> Bool) async -> Bool {
+func waitForEffects(
+  timeout: Duration, ownJobCount: (@Sendable () -> Int)? = nil, neverQuiet: () async -> Void,
+  until condition: () -> Bool
+) async -> Bool {
   if condition() { return true }
-  await MainQueueJobs.shared.settle(until: condition)
+  guard await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: condition) else {
+    await neverQuiet()
+    return condition()
+  }
   if condition() { return true }
   let deadline = ContinuousClock.now.advanced(by: timeout)
   while ContinuousClock.now < deadline, !Task.isCancelled {
     // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
     try? await Task.sleep(for: .milliseconds(1))
-    await MainQueueJobs.shared.settle(until: condition)
+    guard await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: condition) else {
+      await neverQuiet()
+      return condition()
+    }
     if condition() { return true }
   }
   return false

@@ -29,7 +29,21 @@ public struct TestStoreTask: Hashable, Sendable {
     async
   {
     let task = rawValue
-    guard await waitForEffects(timeout: timeout ?? self.timeout, until: { !task.isRunning }) else {
+    let neverQuiet = {
+      guard !Task.isCancelled else { return }
+      Issue.record(
+        Comment(
+          rawValue: FailureMessage.neverQuiet(
+            [], during: "in this task's finish()", rounds: MainQueueJobs.unattributedRoundLimit,
+            aftermath: "This task's effects were cancelled.")),
+        sourceLocation: sourceLocation)
+      task.cancel()
+      await MainQueueJobs.shared.settle()
+    }
+    guard
+      await waitForEffects(
+        timeout: timeout ?? self.timeout, neverQuiet: neverQuiet, until: { !task.isRunning })
+    else {
       Issue.record(
         Comment(
           rawValue: """

@@ -30,17 +30,20 @@ extension Effect.Operation {
     switch self {
     case let .send(action):
       send(action)
+    // NB: Ids named here, while an effect runs, are its children's own: the static rewrite in
+    // `tiedToChild` never saw them (see `ChildIDScope`).
     case let .cancel(id):
-      EffectStorage.current?.cancel(id: id)
+      EffectStorage.current?.cancel(id: ChildIDScope.scopedByCurrent(id))
     case let .endRemovedChildren(children):
-      EffectStorage.current?.endRemovedChildren(children)
+      EffectStorage.current?.endRemovedChildren(ChildIDScope.current?.scoped(children) ?? children)
     case let .run(run) where run.cancellation.isEmpty:
       try await run.perform(send)
     case let .run(run):
       // NB: A cancellable operation gets a task of its own, so cancelling it by id cannot
       // cancel the effect that encloses it.
       let storage = EffectStorage.current ?? EffectStorage()
-      let token = EffectToken(tags: run.cancellation, cascade: nil)
+      let tags = ChildIDScope.current.map { scope in run.cancellation.map(scope.scoped) }
+      let token = EffectToken(tags: tags ?? run.cancellation, cascade: nil)
       storage.register(token)
       try await withThrowingDiscardingTaskGroup { group in
         group.addMainActorTask { try await run.execute(token, storage, send) }
@@ -52,9 +55,26 @@ extension Effect.Operation {
 extension Effect.Run {
   /// Runs the operation; a thrown error goes to the handler, or is rethrown when there is
   /// none. Errors caused by cancellation end the operation quietly.
+  /// Runs the operation (and its error handler), in its children's scope if it has one.
   @MainActor
   @inlinable
   func perform(_ send: Send<Action>) async throws {
+    guard let childScope else { return try await performInScope(send) }
+    try await perform(send, in: childScope)
+  }
+
+  /// Runs the operation with `childScope` as the task's ``ChildIDScope/current``.
+  @MainActor
+  @usableFromInline
+  func perform(_ send: Send<Action>, in childScope: ChildIDScope) async throws {
+    // NB: Inside another child's effect, this effect's ids are that child's too.
+    let scope = ChildIDScope.current.map { $0.wrapping(childScope) } ?? childScope
+    try await ChildIDScope.$current.withValue(scope) { try await performInScope(send) }
+  }
+
+  @MainActor
+  @inlinable
+  func performInScope(_ send: Send<Action>) async throws {
     do {
       try await operation(send)
     } catch {

@@ -37,6 +37,7 @@ extension Effect.Operation {
         },
         handler: mappedHandler)
       mapped.outlivesChild = run.outlivesChild
+      mapped.childScope = run.childScope
       return .run(mapped)
     }
   }

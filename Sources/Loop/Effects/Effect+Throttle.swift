@@ -37,6 +37,8 @@ extension Effect {
     _ effect: Self, id: EffectID, duration: Duration, clock: C, latest: Bool, send: Send<Action>
   ) async throws {
     let storage = EffectStorage.current ?? EffectStorage()
+    // NB: A child's throttle window is the child's own (see `ChildIDScope`).
+    let id = ChildIDScope.scopedByCurrent(id)
     let now = clock.now
     let decision = storage.withThrottleState(id: id, as: ThrottleWindow<C.Instant>.self) {
       window -> ThrottleDecision<C.Instant> in

@@ -56,6 +56,9 @@ public struct Effect<Action: Sendable>: Sendable {
       nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
     @usableFromInline var handler:
       (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
+    /// The child features this effect came from, whose ids it uses (see `ChildIDScope`); `nil`
+    /// for a root feature's effect.
+    @usableFromInline var childScope: ChildIDScope?
     /// Whether it keeps running when the child feature that started it goes away (see
     /// ``Effect/outlivingChild()``).
     ///

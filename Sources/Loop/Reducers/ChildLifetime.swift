@@ -61,6 +61,12 @@ final class RemovedChildren: @unchecked Sendable {
     self.scope = scope
     self.removed = .allExcept(contains: contains)
   }
+
+  /// The same removal, for a scope renamed (see `ChildIDScope`).
+  init(scope: AnyHashable, removed: Removed) {
+    self.scope = scope
+    self.removed = removed
+  }
 }
 
 extension Effect {
@@ -96,14 +102,32 @@ extension Effect {
     }
   }
 
-  /// Tags every `.run` that does not outlive its child with `lifetime`.
+  /// Makes this effect the child `lifetime`'s: tags every `.run` that does not outlive the
+  /// child with its lifetime, and makes every id the effect names the child's own (see
+  /// `ChildIDScope`).
   @usableFromInline
   func tiedToChild(_ lifetime: ChildLifetimeID) -> Self {
-    mapRuns { run in
-      guard !run.outlivesChild else { return run }
-      var run = run
-      run.cancellation.append(CancellationTag(lifetime: lifetime))
-      return run
+    let scope = ChildIDScope(lifetime)
+    func apply(_ operation: Operation) -> Operation {
+      switch operation {
+      case .send:
+        return operation
+      case let .cancel(id):
+        return .cancel(scope.scoped(id))
+      case let .endRemovedChildren(removed):
+        return .endRemovedChildren(scope.scoped(removed))
+      case var .run(run):
+        let outlivesChild = run.outlivesChild
+        if !run.cancellation.isEmpty { run.cancellation = run.cancellation.map(scope.scoped) }
+        if !outlivesChild { run.cancellation.append(CancellationTag(lifetime: lifetime)) }
+        run.childScope = run.childScope.map { ChildIDScope(lifetime, inner: $0) } ?? scope
+        return .run(run)
+      }
+    }
+    switch storage {
+    case .none: return self
+    case let .one(operation): return Self(storage: .one(apply(operation)))
+    case let .many(operations): return Self(storage: .many(operations.map(apply)))
     }
   }
 

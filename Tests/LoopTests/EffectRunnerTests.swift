@@ -98,3 +98,45 @@ func first<Value: Sendable>(
   }
   return values
 }
+
+/// What one effect saw of its task's context.
+private enum Context {
+  @TaskLocal static var marker: String?
+
+  struct Seen: Equatable, Sendable {
+    var marker: String?
+    var priority: TaskPriority
+  }
+
+  static let reducer = Reducer<[Seen], Seen?, Void> { seen, action, _ in
+    guard let action else {
+      return .run { send in
+        await send(Seen(marker: Context.marker, priority: Task.basePriority ?? .medium))
+      }
+    }
+    seen.append(action)
+    return .none
+  }
+}
+
+@MainActor
+@Suite("Effects inherit nothing from an unrelated send", .timeLimit(.minutes(1)))
+struct EffectContextTests {
+  @Test("no effect sees a task-local of the send that launched the runner, nor of its own")
+  func noTaskLocalsFromSenders() async {
+    let store = Store(initialState: [], reducer: Context.reducer, environment: ())
+    await Context.$marker.withValue("first sender") {
+      await store.send(nil).finish()
+    }
+    await store.send(nil).finish()
+    #expect(store.state.map(\.marker) == [nil, nil])
+  }
+
+  @Test("each effect runs at the priority of the send that started it")
+  func priorityOfItsOwnSend() async {
+    let store = Store(initialState: [], reducer: Context.reducer, environment: ())
+    await Task(priority: .high) { @MainActor in await store.send(nil).finish() }.value
+    await Task(priority: .low) { @MainActor in await store.send(nil).finish() }.value
+    #expect(store.state.map(\.priority) == [.high, .low])
+  }
+}

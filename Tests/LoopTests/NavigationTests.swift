@@ -220,4 +220,93 @@ struct NavigationTests {
         StackState<String>.self, from: Data(#"{"nextID":0,"screens":[{"id":0,"state":"a"}]}"#.utf8))
     }
   }
+
+  @Test("a presented child that changes its own id ends the effects it started under the old one")
+  func childChangesItsOwnID() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Reader.State(), reducer: Reader.reducer, environment: clock)
+    await store.send(.open(1)) { $0.document = Reader.Document(id: 1) }
+    await store.send(.document(.presented(.load)))
+    await store.send(.document(.presented(.show(2)))) { $0.document?.id = 2 }
+    await store.send(.document(.presented(.load)))
+    await clock.advance(by: .seconds(2))
+    await store.receive(.document(.presented(.loaded(2)))) { $0.document?.text = "document 2" }
+    await store.finish()
+  }
+
+  @Test("dismiss with nothing presented is a runtime warning")
+  func dismissWithNothingPresented() async {
+    let store = TestStore(
+      initialState: Reader.State(), reducer: Reader.reducer, environment: TestClock())
+    await expectWarning(
+      """
+      A presented child received "dismiss" when it was not presented.
+
+      This is usually a sign that something dismissed it twice, or sent "dismiss" after the \
+      parent had already set the child to nil. To fix, send "dismiss" only while the child is \
+      presented. (reducer made at LoopTests/NavigationTests.swift:\(Reader.line))
+      """
+    ) {
+      await store.send(.document(.dismiss))
+    }
+  }
+}
+
+/// Runs `body`, expecting exactly one recorded issue whose comment is `message`, in full.
+@MainActor
+private func expectWarning(_ message: String, _ body: @MainActor () async -> Void) async {
+  let messages = LockedState<[String]>([])
+  await withKnownIssue {
+    await body()
+  } matching: { issue in
+    messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  #expect(messages.withLock { $0 } == [message])
+}
+
+/// A reader that presents one document at a time; the document can switch to another by id.
+private enum Reader {
+  struct Document: Equatable, Identifiable, Sendable {
+    var id: Int
+    var text: String?
+  }
+  enum DocumentAction: Equatable, Sendable {
+    case load
+    case loaded(Int)
+    case show(Int)
+  }
+  struct State: Equatable { var document: Document? }
+  enum Action: Equatable, Sendable {
+    case open(Int)
+    case document(PresentationAction<DocumentAction>)
+  }
+
+  static let document = CasePath<Action, PresentationAction<DocumentAction>>(
+    embed: Action.document, extract: { if case let .document(action) = $0 { action } else { nil } })
+
+  static let line = #line + 5  // the `.presents(` call below
+  static let reducer = Reducer<State, Action, TestClock> { state, action, _ in
+    if case let .open(id) = action { state.document = Document(id: id) }
+    return .none
+  }
+  .presents(
+    state: \.document, action: document, environment: { $0 },
+    then: Reducer<Document, DocumentAction, TestClock> { document, action, clock in
+      switch action {
+      case .load:
+        let id = document.id
+        return .run { send in
+          try await clock.sleep(for: .seconds(2))
+          await send(.loaded(id))
+        }
+      case let .loaded(id):
+        document.text = "document \(id)"
+        return .none
+      case let .show(id):
+        document.id = id
+        return .none
+      }
+    })
 }

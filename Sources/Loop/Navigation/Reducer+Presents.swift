@@ -70,10 +70,25 @@ extension Reducer {
   ) -> Self {
     let parent = self.body
     let dismissing = Self { state, action, environment in
-      let effect = parent(&state, action, environment)
+      let isDismiss: Bool
       if case .dismiss? = toPresentationAction.extract(from: action) {
-        state[keyPath: toChild] = nil
+        isDismiss = true
+      } else {
+        isDismiss = false
       }
+      // NB: As TCA does, before the parent runs: nothing was presented to dismiss.
+      if isDismiss, state[keyPath: toIdentity] == nil, !ChildLifetimeID.isOutlivingSend {
+        reportRuntimeWarning(
+          """
+          A presented child received "dismiss" when it was not presented.
+
+          This is usually a sign that something dismissed it twice, or sent "dismiss" after \
+          the parent had already set the child to nil. To fix, send "dismiss" only while the \
+          child is presented. (reducer made at \(fileID):\(line))
+          """)
+      }
+      let effect = parent(&state, action, environment)
+      if isDismiss { state[keyPath: toChild] = nil }
       return effect
     }
     let toChildAction = CasePath<Action, ChildAction>(

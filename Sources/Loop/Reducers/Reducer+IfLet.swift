@@ -112,12 +112,16 @@ extension Reducer {
     let childBody = child.body
     return Self { state, action, environment in
       var effect = Effect<Action>.none
+      // NB: The identity before the action, the child's run included: a child that changes
+      // its own id (a presented screen loading another record, say) ends its old effects.
+      let before = identity(state)
       if let childAction = toChildAction.extract(from: action) {
-        let present = identity(state)
         let childEffect = modify(&state) {
           childBody(&$0, childAction, toChildEnvironment(environment))
         }
-        if let childEffect, let present {
+        // NB: Tied to the identity the child has now: the effects it just started are the
+        // new child's.
+        if let childEffect, let present = identity(state) {
           if case .none = childEffect.storage {
           } else {
             effect =
@@ -126,11 +130,10 @@ extension Reducer {
               .map { toChildAction.embed($0) }
             if let decorate { effect = decorate(effect) }
           }
-        } else if !ChildLifetimeID.isOutlivingSend {
+        } else if childEffect == nil, !ChildLifetimeID.isOutlivingSend {
           reportRuntimeWarning(absent(childAction))
         }
       }
-      let before = identity(state)
       effect.merge(with: parent(&state, action, environment))
       let after = identity(state)
       if before != nil, before != after {

@@ -71,14 +71,18 @@ final class EffectRunner<Action: Sendable> {
   @inlinable
   func launch() {
     let runner = self
-    // NB: `Task(executorPreference:)` takes a nonisolated closure, which starts on the
-    // preferred executor (or the global one); only a plain `Task` starts on the main actor.
+    // NB: Detached: the runner lives as long as the store, and must not keep the task-locals
+    // and priority of whichever send happened to start the first effect (a presented child's
+    // dismissal, the outliving flag, a caller's own values). Each effect gets its priority
+    // from its own send (see `EffectJob`), and no task-local from any send.
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast,
       let executor = executor?.taskExecutor
     {
-      task = Task(executorPreference: executor) { await runner.run() }
+      task = Task.detached(executorPreference: executor) { await runner.run() }
     } else {
-      task = Task { await runner.run() }
+      // NB: A nonisolated closure, so the runner starts with one hop to the main actor (once
+      // per store): Swift 6.3.1's region checker rejects a detached `@MainActor` closure here.
+      task = Task.detached { await runner.run() }
     }
     if let task { storage.setRunnerTask(task) }
   }
@@ -162,11 +166,11 @@ final class EffectRunner<Action: Sendable> {
         // `addMainActorTask` it would be converted to `@isolated(any)` by a thunk, one more
         // allocation per effect.
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast {
-          group.addImmediateTask(priority: job.run.priority) { @MainActor in
+          group.addImmediateTask(priority: job.priority) { @MainActor in
             await Self.runEffect(job, storage)
           }
         } else {
-          group.addMainActorTask(priority: job.run.priority) {
+          group.addMainActorTask(priority: job.priority) {
             await Self.runEffect(job, storage)
           }
         }

@@ -161,11 +161,21 @@ class EffectToken: @unchecked Sendable {
 final class EffectJob<Action: Sendable>: EffectToken, @unchecked Sendable {
   @usableFromInline let run: Effect<Action>.Run
   @usableFromInline let send: Send<Action>
+  /// The priority the effect runs at: the one `.run(priority:)` named, else the priority of
+  /// the send that started it (TCA's rule). A raw value: `TaskPriority`'s size is known only at
+  /// run time.
+  @usableFromInline let priorityRawValue: UInt8
 
   @inlinable
   init(run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>) {
     self.run = run
     self.send = send
+    self.priorityRawValue =
+      run.priorityRawValue ?? (Task.basePriority ?? Task.currentPriority).rawValue
     super.init(tags: run.cancellation, cascade: cascade)
   }
+
+  /// The priority the effect's task runs at.
+  @inlinable
+  var priority: TaskPriority { TaskPriority(rawValue: priorityRawValue) }
 }

@@ -49,8 +49,13 @@ extension TestStore {
   /// The last one is kept: a loop that sends from one line makes one.
   func warningHandler(at location: SourceLocation) -> RuntimeWarnings.Handler {
     if let last = lastWarningHandler, last.location == location { return last.handler }
+    // NB: Queued, not recorded here: the warning may come from an effect's task, which carries
+    // none of the test's task-locals (the store's runner is detached), so Swift Testing could
+    // not tell which test it belongs to. The test store records it from the test's own task
+    // (`recordWarnings()`), when the call that is waiting finishes settling, or at the end.
+    let warnings = self.warnings
     let handler = RuntimeWarnings.Handler { message in
-      Issue.record(Comment(rawValue: message), sourceLocation: location)
+      warnings.withLock { $0.append((message, location)) }
     }
     lastWarningHandler = (location, handler)
     return handler

@@ -50,6 +50,19 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let recorder: Recorder<State, Action, Environment>
   /// The warning handler of the last line that sent, to reuse when it sends again.
   var lastWarningHandler: (location: SourceLocation, handler: RuntimeWarnings.Handler)?
+  /// Runtime warnings raised and not yet recorded, with the line of the send they came from.
+  let warnings = LockedState<[(message: String, location: SourceLocation)]>([])
+
+  /// Records the runtime warnings raised so far as test failures, each at its send's line.
+  ///
+  /// Nonisolated: the deinit calls it; `warnings` is behind a lock.
+  nonisolated func recordWarnings() {
+    for warning in warnings.withLock({ warnings in
+      defer { warnings = [] }; return warnings
+    }) {
+      Issue.record(Comment(rawValue: warning.message), sourceLocation: warning.location)
+    }
+  }
   /// The state the test has accounted for so far.
   var assertedState: State
   /// The sends whose effects may still be running, to name them if they outlive the test.
@@ -126,6 +139,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // (An isolated deinit runs without the test's task-local context.) Everything read here is
     // Sendable; the actions were recorded on the main actor before the test released the store.
     defer { if routesGlobalJobs { GlobalJobRouting.release() } }
+    recordWarnings()
     let leftovers = endOfTest.withLock { $0 }
     let running = leftovers.records.filter(\.task.isRunning)
     for record in running { record.task.cancel() }
@@ -154,6 +168,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   func settle(
     during step: @autoclosure () -> String, until isDone: () -> Bool = { false }
   ) async -> Bool {
+    defer { recordWarnings() }
     if await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: isDone) { return true }
     await neverQuiet(during: step())
     return false
@@ -180,7 +195,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   func waitForEffects(
     during step: @autoclosure () -> String, timeout: Duration, until condition: () -> Bool
   ) async -> Bool {
-    await LoopTesting.waitForEffects(
+    defer { recordWarnings() }
+    return await LoopTesting.waitForEffects(
       timeout: timeout, ownJobCount: ownJobCount, neverQuiet: { await neverQuiet(during: step()) },
       until: condition)
   }

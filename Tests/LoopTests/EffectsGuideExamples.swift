@@ -188,3 +188,61 @@ private struct Offline: LocalizedError {
     #expect(received == [1, 2])
   }
 }
+
+// "A child's ids are its own": the stopwatch as the guide prints it, in a list.
+enum TimerRow {
+  struct State: Equatable, Identifiable, Sendable {
+    let id: Int
+    var seconds = 0
+  }
+  enum Action: Equatable, Sendable { case start, stop, tick }
+  struct Environment: Sendable { var clock: any Clock<Duration> }
+
+  struct TimerID: Hashable, Sendable {}
+
+  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
+    switch action {
+    case .start:
+      return .run { send in
+        for await _ in environment.clock.timer(interval: .seconds(1)) { await send(.tick) }
+      }
+      .cancellable(id: TimerID(), cancelInFlight: true)  // restarts this row's timer only
+    case .stop:
+      return .cancel(id: TimerID())  // stops this row's timer only
+    case .tick:
+      state.seconds += 1
+      return .none
+    }
+  }
+}
+
+enum TimerRows {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<TimerRow.State> = [.init(id: 1), .init(id: 2)]
+  }
+  enum Action: Equatable, Sendable { case row(Int, TimerRow.Action) }
+  static let row = CasePath<Action, (Int, TimerRow.Action)>(
+    embed: { Action.row($0.0, $0.1) },
+    extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } })
+  static let reducer = Reducer<State, Action, TimerRow.Environment> { _, _, _ in .none }
+    .forEach(state: \.rows, action: row, environment: { $0 }, element: TimerRow.reducer)
+}
+
+@MainActor
+@Suite("Effects guide: a child's ids are its own", .timeLimit(.minutes(1)))
+struct TimerRowGuideExamples {
+  @Test("two rows share TimerID, and stopping one leaves the other ticking")
+  func rowsShareAnIDType() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TimerRows.State(), reducer: TimerRows.reducer,
+      environment: TimerRow.Environment(clock: clock))
+    await store.send(.row(1, .start))
+    await store.send(.row(2, .start))
+    await store.send(.row(1, .stop))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.row(2, .tick)) { $0.rows[id: 2]?.seconds = 1 }
+    await store.send(.row(2, .stop))
+    await store.finish()
+  }
+}

@@ -30,14 +30,14 @@ extension Effect.Operation {
           await handler(error, Send { @MainActor action in send(transform(action)) })
         }
       }
-      var mapped = Effect<T>.Run(
+      let mapped = Effect<T>.Run(
         priority: run.priority, cancellation: run.cancellation,
         operation: { @MainActor send in
           try await operation(Send { @MainActor action in send(transform(action)) })
         },
         handler: mappedHandler)
-      mapped.outlivesChild = run.outlivesChild
-      mapped.childScope = run.childScope
+      // NB: The tags are copied whole: the "outlives its child" mark and the child scope
+      // (see `Run.childScope`) come with them.
       return .run(mapped)
     }
   }

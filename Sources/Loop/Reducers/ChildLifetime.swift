@@ -117,10 +117,15 @@ extension Effect {
       case let .endRemovedChildren(removed):
         return .endRemovedChildren(scope.scoped(removed))
       case var .run(run):
-        let outlivesChild = run.outlivesChild
+        let runScope = run.childScope.map { ChildIDScope(lifetime, inner: $0) } ?? scope
         if !run.cancellation.isEmpty { run.cancellation = run.cancellation.map(scope.scoped) }
-        if !outlivesChild { run.cancellation.append(CancellationTag(lifetime: lifetime)) }
-        run.childScope = run.childScope.map { ChildIDScope(lifetime, inner: $0) } ?? scope
+        if let mark = run.cancellation.firstIndex(where: \.marksOutlivingChild) {
+          run.cancellation[mark].childScope = runScope
+        } else {
+          var tag = CancellationTag(lifetime: lifetime)
+          tag.childScope = runScope
+          run.cancellation.append(tag)
+        }
         return .run(run)
       }
     }

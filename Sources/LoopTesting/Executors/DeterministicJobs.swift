@@ -15,17 +15,18 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   /// What a store's effects prefer to run in the test store's order, on the fast path.
   @MainActor
   package static var preferredExecutor: PreferredExecutor? {
-    makeExecutor().map { PreferredExecutor($0.executor) }
+    makeExecutor()?.executor
   }
 
   /// A new executor of the fast path's, with a way to read how many jobs it ran, for a test
   /// store of its own; `nil` on the portable path.
   @MainActor
-  package static func makeExecutor() -> (executor: any TaskExecutor, ranCount: @Sendable () -> Int)?
-  {
+  package static func makeExecutor() -> (
+    executor: PreferredExecutor, ranCount: @Sendable () -> Int
+  )? {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
       let executor = MainQueueTaskExecutor()
-      return (executor, { executor.ranCount })
+      return (PreferredExecutor(executor), { executor.ranCount })
     }
     return nil
   }

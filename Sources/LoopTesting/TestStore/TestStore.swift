@@ -130,7 +130,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     if routesGlobalJobs { GlobalJobRouting.retain() }
     self.store = Store(
       initialState: initialState, reducer: recording, environment: (),
-      executor: executor.map { PreferredExecutor($0.executor) })
+      executor: executor?.executor)
   }
 
   deinit {

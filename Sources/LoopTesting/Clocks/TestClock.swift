@@ -90,7 +90,7 @@ public final class TestClock: Clock, Sendable {
   /// makes this run forever too: give it an end, or use ``advance(by:sourceLocation:)``.
   @MainActor
   public func run(sourceLocation: SourceLocation = #_sourceLocation) async {
-    while let next = state.withLock({ $0.nextDeadline() }), !Task.isCancelled {
+    while let next = state.withLock({ $0.nextDeadline() }) {
       guard await wakeSleepers(upTo: Instant(offset: next), sourceLocation) else { return }
     }
   }

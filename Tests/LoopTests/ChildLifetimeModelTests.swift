@@ -73,10 +73,12 @@ private let reducer = Reducer<State, Action, Void> { state, action, _ in
 @Suite("Presented and stacked children's effects end exactly when the child goes")
 struct ChildLifetimeModelTests {
   @Test("random presents, dismissals, id changes, pushes, pops and restored copies")
-  func agreesWithModel() {
+  func agreesWithModel() async {
     let sheetScope = AnyHashable(\State.sheet)
     let pathScope = AnyHashable(\State.path.elements)
     for seed in 0..<1_000 as Range<UInt64> {
+      // NB: Lets other tests' main-actor work run between sequences.
+      await Task.yield()
       var random = SeededRandom(seed: seed)
       let store = Store<State, Action>(initialState: State(), reducer: reducer, environment: ())
       guard let storage = store.core?.runner.storage else {

@@ -151,8 +151,9 @@ private func contents(_ rows: IdentifiedArrayOf<Row>) -> [Row] {
 @MainActor
 @Suite("IdentifiedArray's version and history agree with the plain computation")
 struct IdentifiedArrayHistoryModelTests {
+  // NB: Pure value code: off the main actor, so it does not hold up other tests' stores.
   @Test("equal versions mean equal contents; the history names every id touched or removed")
-  func historyAgreesWithContents() {
+  nonisolated func historyAgreesWithContents() {
     for seed in 0..<3_000 as Range<UInt64> {
       var random = SeededRandom(seed: seed)
       var state = State()
@@ -199,9 +200,11 @@ struct IdentifiedArrayHistoryModelTests {
   @Test(
     "a parent-level forEach ends exactly the effects of rows that went, and row stores notify exactly when their row changed"
   )
-  func storeAgreesWithModel() {
+  func storeAgreesWithModel() async {
     let scope = AnyHashable(\State.rows)
     for seed in 0..<1_500 as Range<UInt64> {
+      // NB: Lets other tests' main-actor work run between sequences.
+      await Task.yield()
       var random = SeededRandom(seed: seed)
       let store = Store<State, Action>(initialState: State(), reducer: reducer, environment: ())
       guard let storage = store.core?.runner.storage else {

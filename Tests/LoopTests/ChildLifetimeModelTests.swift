@@ -81,10 +81,6 @@ struct ChildLifetimeModelTests {
       await Task.yield()
       var random = SeededRandom(seed: seed)
       let store = Store<State, Action>(initialState: State(), reducer: reducer, environment: ())
-      guard let storage = store.core?.runner.storage else {
-        Issue.record("a root store has a core")
-        return
-      }
       /// The sheet ids whose effect should run: started under that id, and the sheet has had
       /// that id ever since.
       var sheetRunning: Set<Int> = []
@@ -120,13 +116,13 @@ struct ChildLifetimeModelTests {
         sheetRunning = sheetRunning.filter { after.sheet?.id == $0 }
         screensRunning = screensRunning.filter { after.path[id: $0] != nil }
 
-        let sheetChildren = storage.children(in: sheetScope)
+        let sheetChildren = store.childrenWithEffects(in: sheetScope)
         guard sheetChildren == Set(sheetRunning.map(AnyHashable.init)) else {
           Issue.record(
             "sheet effects under \(sheetChildren), expected \(sheetRunning); seed \(seed): \(log)")
           return
         }
-        let screenChildren = storage.children(in: pathScope)
+        let screenChildren = store.childrenWithEffects(in: pathScope)
         guard screenChildren == Set(screensRunning.map(AnyHashable.init)) else {
           Issue.record(
             "screen effects under \(screenChildren), expected \(screensRunning); seed \(seed): \(log)"

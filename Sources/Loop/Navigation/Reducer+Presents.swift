@@ -70,12 +70,8 @@ extension Reducer {
   ) -> Self {
     let parent = self.body
     let dismissing = Self { state, action, environment in
-      let isDismiss: Bool
-      if case .dismiss? = toPresentationAction.extract(from: action) {
-        isDismiss = true
-      } else {
-        isDismiss = false
-      }
+      let isDismiss =
+        if case .dismiss? = toPresentationAction.extract(from: action) { true } else { false }
       // NB: As TCA does, before the parent runs: nothing was presented to dismiss.
       if isDismiss, state[keyPath: toIdentity] == nil, !ChildLifetimeID.isOutlivingSend {
         reportRuntimeWarning(

@@ -18,13 +18,13 @@ import Dispatch
 /// actor's own executor does with it.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 @usableFromInline
-final class MainActorTaskExecutor: TaskExecutor {
-  @usableFromInline static let shared = MainActorTaskExecutor()
+package final class MainActorTaskExecutor: TaskExecutor {
+  @usableFromInline package static let shared = MainActorTaskExecutor()
 
   private init() {}
 
   @usableFromInline
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     DispatchQueue.main.async {
       job.runSynchronously(

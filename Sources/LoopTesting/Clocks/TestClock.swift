@@ -24,7 +24,13 @@ public final class TestClock: Clock, Sendable {
   /// A point in the clock's time: the duration since the clock was made.
   public typealias Instant = TestClockInstant
 
-  private let state = LockedState(TestClockState<UnsafeContinuation<Void, any Error>>())
+  /// A sleeper, and the jobs it is part of (a test store's effects), when it slept in one.
+  private struct Sleeper {
+    let continuation: UnsafeContinuation<Void, any Error>
+    let tally: JobTally?
+  }
+
+  private let state = LockedState(TestClockState<Sleeper>())
 
   /// Creates a clock at time zero.
   public init() {}
@@ -46,16 +52,18 @@ public final class TestClock: Clock, Sendable {
     let id = LockedState<Int?>(nil)
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
-        let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: continuation) }
+        let waiter = Sleeper(
+          continuation: continuation, tally: MainQueueJobs.shared.currentTally)
+        let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: waiter) }
         id.withLock { $0 = sleeper }
         // NB: Cancellation may have arrived between the check above and registration.
         if Task.isCancelled, let waiter = state.withLock({ $0.cancel(sleeper) }) {
-          waiter.resume(throwing: CancellationError())
+          waiter.continuation.resume(throwing: CancellationError())
         }
       }
     } onCancel: {
       guard let sleeper = id.withLock({ $0 }) else { return }
-      state.withLock { $0.cancel(sleeper) }?.resume(throwing: CancellationError())
+      state.withLock { $0.cancel(sleeper) }?.continuation.resume(throwing: CancellationError())
     }
   }
 
@@ -99,10 +107,10 @@ public final class TestClock: Clock, Sendable {
   /// returns `false` (and stops) if that work never went quiet.
   @MainActor
   private func wakeSleepers(upTo deadline: Instant, _ location: SourceLocation) async -> Bool {
-    guard await settle(location) else { return false }
-    while let waiter = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
-      waiter.resume()
-      guard await settle(location) else { return false }
+    guard await settle(nil, location) else { return false }
+    while let sleeper = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
+      sleeper.continuation.resume()
+      guard await settle(sleeper.tally, location) else { return false }
     }
     return true
   }
@@ -110,16 +118,19 @@ public final class TestClock: Clock, Sendable {
   /// The number of tasks asleep on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
-  /// Lets the work that woken sleepers unblocked run until it suspends again; work that never
-  /// does fails the test at `location`, and this returns `false`.
+  /// Lets the work a woken sleeper unblocked run until it suspends again: the jobs of `tally`
+  /// (the test store's effects it slept in), or, when it slept in none, the work no store owns
+  /// (see `MainQueueJobs.unattributed`). Work that never goes quiet fails the test at
+  /// `location`, and this returns `false`.
   @MainActor
-  private func settle(_ location: SourceLocation) async -> Bool {
-    if await MainQueueJobs.shared.settle() { return true }
+  private func settle(_ tally: JobTally?, _ location: SourceLocation) async -> Bool {
+    let tally = tally ?? MainQueueJobs.shared.unattributed
+    guard await MainQueueJobs.shared.wait(for: tally) == .neverQuiet else { return true }
     guard !Task.isCancelled else { return false }
     Issue.record(
       Comment(
         rawValue: FailureMessage.neverQuiet(
-          [], during: "after advancing the TestClock", rounds: MainQueueJobs.unattributedRoundLimit,
+          [], during: "after advancing the TestClock", jobs: tally.jobLimit,
           aftermath: "Time stopped there; the effects still run.")),
       sourceLocation: location)
     return false

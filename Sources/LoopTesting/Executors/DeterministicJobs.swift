@@ -12,21 +12,23 @@ import Testing
 package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   package var isRecursive: Bool { true }
 
-  /// What a store's effects prefer to run in the test store's order, on the fast path.
+  /// What a store's effects prefer to run in the test store's order, on the fast path: an
+  /// executor of its own, whose jobs count as work no test store owns (which a ``TestClock``
+  /// lets run before it moves time).
   @MainActor
   package static var preferredExecutor: PreferredExecutor? {
-    makeExecutor()?.executor
+    makeExecutor(tally: JobTally(parent: MainQueueJobs.shared.unowned))?.executor
   }
 
-  /// A new executor of the fast path's, with a way to read how many jobs it ran, for a test
-  /// store of its own; `nil` on the portable path.
+  /// A new executor of the fast path's, with the tally of its jobs, for a test store of its
+  /// own; `nil` on the portable path.
   @MainActor
-  package static func makeExecutor() -> (
-    executor: PreferredExecutor, ranCount: @Sendable () -> Int
+  package static func makeExecutor(tally: JobTally = JobTally()) -> (
+    executor: PreferredExecutor, tally: JobTally
   )? {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      let executor = MainQueueTaskExecutor()
-      return (PreferredExecutor(executor), { executor.ranCount })
+      let executor = MainQueueTaskExecutor(tally: tally)
+      return (PreferredExecutor(executor), executor.tally)
     }
     return nil
   }

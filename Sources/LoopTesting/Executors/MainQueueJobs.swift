@@ -8,126 +8,207 @@ import Loop
 /// store's effects prefer ``MainQueueTaskExecutor``; on the portable path, where task executor
 /// preferences do not exist, ``GlobalJobRouting`` sends every job of the global executor here
 /// while a test store is alive. Either way each job runs on the main queue, isolated to the
-/// main actor, first in, first out, and is counted.
+/// main actor, first in, first out, and is counted: in the ``JobTally`` of the executor that
+/// queued it, if any, and in ``everything``.
+///
+/// A wait (``wait(for:until:endsWhenQuiet:timeout:)``) looks after each counted job
+/// ends, by the ``SettleRule``: no rounds, no sleeps.
 package final class MainQueueJobs: Sendable {
   package static let shared = MainQueueJobs()
 
-  private struct Counts {
-    var enqueued = 0
-    var ran = 0
-    /// The tasks waiting in ``settle(quietRounds:until:)``, as job addresses (see
-    /// ``enqueueRouted(_:)``).
-    var settling: [UnsafeRawPointer] = []
+  /// Every counted job: what a wait that cannot tell whose work it waits for counts (a
+  /// ``TestClock`` wakes sleepers of any store; the portable path routes every task's jobs).
+  package let everything = JobTally(parent: nil)
+
+  /// The jobs of the work no test store owns, on the fast path: ``DeterministicJobs/task(_:)``
+  /// and the stores Loop's own tests make by hand.
+  package let unowned: JobTally
+
+  /// What a wait that cannot name the work it waits for counts: on the fast path, the jobs
+  /// of the work no test store owns (a test store's effects are settled by its own waits); on
+  /// the portable path, where jobs cannot be told apart, every counted job.
+  package var unattributed: JobTally {
+    RuntimePath.isFastPathAvailable ? unowned : everything
   }
 
-  private let counts = LockedState(Counts())
+  private let waiters = MainActorWaiters()
 
-  /// Runs `run` as a main-queue job, and counts it.
-  func enqueue(_ run: @escaping @Sendable () -> Void) {
-    enqueue(counted: true, run)
+  private init() {
+    unowned = JobTally(parent: everything)
   }
 
-  private func enqueue(counted: Bool, _ run: @escaping @Sendable () -> Void) {
-    if counted { counts.withLock { $0.enqueued += 1 } }
+  /// The tally of the counted job running now, if any: jobs run one at a time, on the main
+  /// queue.
+  private let running = LockedState<JobTally?>(nil)
+
+  /// The tally of the counted job the caller runs in, if it runs in one (on the main queue):
+  /// whose work a ``TestClock`` sleeper is, so that waking it waits for that work alone.
+  package var currentTally: JobTally? {
+    guard MainQueue.isCurrent else { return nil }
+    return running.withLock { $0 }
+  }
+
+  /// Runs `run` as a main-queue job counted in `tally` (and its parents); after it, the waits
+  /// look again.
+  func enqueue(tally: JobTally, _ run: @escaping @Sendable () -> Void) {
+    tally.didQueue()
     DispatchQueue.main.async {
+      self.running.withLock { $0 = tally }
       run()
-      if counted { self.counts.withLock { $0.ran += 1 } }
+      self.running.withLock { $0 = nil }
+      tally.didRun()
+      MainActor.assumeIsolated { self.waiters.lookAfterJob() }
     }
   }
 
   /// Runs a job of the global executor here (the portable path's ``GlobalJobRouting``).
-  ///
-  /// NB: A task waiting in `settle` is itself resumed through the global executor there, once
-  /// per round; counted, its own rounds would never be quiet. A task's job is the task (the
-  /// runtime's `AsyncTask` is a `Job`), so the two addresses can be compared.
   func enqueueRouted(_ job: UnownedJob) {
-    let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
-    let counted = counts.withLock { !$0.settling.contains(address) }
-    enqueue(counted: counted) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
+    enqueue(tally: everything) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
   }
 
-  /// Whether a job is waiting to run.
-  private var isBusy: Bool { counts.withLock { $0.enqueued != $0.ran } }
-
-  private var ranCount: Int { counts.withLock { $0.ran } }
-
-  /// Waits on the main actor until the main queue has gone `quietRounds` rounds without one of
-  /// these jobs running: the work already unblocked has run up to its next suspension.
+  /// Waits on the main actor until `isDone` holds or, if `endsWhenQuiet`, until the work
+  /// `tally` counts is quiet: none of its jobs queued or running, confirmed by a barrier at the
+  /// back of the main queue (see ``SettleRule``).
   ///
-  /// Each round waits for a marker put at the back of the main queue from the main queue, so
-  /// every job queued before it has run, in the same order on every run. (`Task.yield()`
-  /// would bounce through the global pool and race with the work it waits for.)
+  /// Who wakes it: the end of each job `tally` counts (``enqueue(tally:_:)`` looks at every
+  /// waiter then), the barrier it queues, or the backstop. The first look happens inside the
+  /// continuation's body, in the step that publishes the waiter, so a job that ends before it
+  /// is looked at then, and one that ends after finds the waiter.
   ///
-  /// NB: Some steps of main-actor effect code still run as main-queue jobs of their own (an
-  /// immediate child may be enqueued, and calls through closures can switch executors), and
-  /// those jobs are not counted here. A run of quiet rounds longer than any such chain between
-  /// two counted jobs is what "settled" means; 32 covers the deepest operator nesting in the
-  /// test suite many times.
+  /// Not ended by the waiting task's cancellation while it waits for quiet: a test cancelled
+  /// by its time limit mid-`advance` still needs the work it waits for driven to its end (a
+  /// sleeper left unwoken keeps whatever awaits it waiting for ever). A wait with a `timeout`
+  /// (for real I/O) does end on cancellation, as `.timedOut`.
   ///
   /// - Parameters:
-  ///   - isDone: Checked before each round; once it holds, waiting stops early. The round at
-  ///     which it first holds is fixed by the queue's order, so stopping there is as
-  ///     deterministic as waiting for quiet.
-  ///   - roundLimit: The most busy rounds in a row to wait through (by default ``roundLimit``,
-  ///     or ``unattributedRoundLimit`` without `ownJobCount`). Work that keeps the queue
-  ///     busy for ever (an effect looping on an ``ImmediateClock``, whose sleeps only yield)
-  ///     never goes quiet; the limit makes that a failure the caller reports rather than a
-  ///     hang. A count of rounds, not a duration, so where it stops does not depend on how
-  ///     busy the machine is.
-  ///   - ownJobCount: Counts the jobs of the work this waits for (a test store's own executor),
-  ///     when they can be told apart from other tests' running in parallel: then a round counts
-  ///     towards the limit only if some of that work ran in it, so other tests' busy queues
-  ///     never make this one fail. `nil`: every busy round counts (the portable path, whose
-  ///     suite runs serialised; a ``TestClock``, which does not know whose sleepers it wakes).
-  /// - Returns: `false` if the limit was reached first.
+  ///   - tally: The jobs of the work waited for. At most its ``JobTally/jobLimit`` of them are
+  ///     waited through: work that never waits on anything the test controls (an effect
+  ///     looping on an ``ImmediateClock``) never goes quiet, and the limit makes that a failure
+  ///     the caller reports, not a hang. A count of jobs, not a duration, so where it stops does
+  ///     not depend on how busy the machine is.
+  ///   - isDone: Looked at after each of those jobs; once it holds, the wait ends. The job
+  ///     after which it first holds is fixed by the queue's order, so stopping there is
+  ///     deterministic.
+  ///   - endsWhenQuiet: Whether quiet ends the wait.
+  ///   - timeout: A backstop on the real clock, for effects doing real I/O: `nil` for none.
   @MainActor
-  @discardableResult
-  package func settle(
-    quietRounds required: Int = 32, roundLimit: Int? = nil,
-    ownJobCount: (@Sendable () -> Int)? = nil, until isDone: () -> Bool = { false }
-  ) async -> Bool {
-    let roundLimit =
-      roundLimit ?? (ownJobCount == nil ? Self.unattributedRoundLimit : Self.roundLimit)
-    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
-    if let task { counts.withLock { $0.settling.append(task) } }
-    defer {
-      if let task {
-        counts.withLock { counts in
-          if let index = counts.settling.firstIndex(of: task) { counts.settling.remove(at: index) }
-        }
+  package func wait(
+    for tally: JobTally, until isDone: @escaping @MainActor () -> Bool = { false },
+    endsWhenQuiet: Bool = true, timeout: Duration? = nil
+  ) async -> SettleRule.Outcome {
+    let id = waiters.nextID()
+    let backstop = timeout.map { timeout in
+      Task { [waiters] in
+        try? await Task.sleep(for: timeout)
+        waiters.end(id, .timedOut)
       }
     }
-    var quietRounds = 0
-    var busyRounds = 0
-    while quietRounds < required, !isDone() {
-      // NB: Not stopped by the waiting task's cancellation: a test cancelled by its time limit
-      // still needs the work it waits for driven to its end (a `TestClock.advance` that gave
-      // up would leave a sleeper, and whatever awaits it, waiting for ever). Each round ends.
-      guard busyRounds < roundLimit else { return false }
-      let before = ranCount
-      let ownBefore = ownJobCount?()
+    defer { backstop?.cancel() }
+    let wait = {
       await withUnsafeContinuation { continuation in
-        DispatchQueue.main.async { continuation.resume() }
-      }
-      if !isBusy && ranCount == before {
-        quietRounds += 1
-        busyRounds = 0
-      } else {
-        quietRounds = 0
-        if let ownJobCount, ownJobCount() == ownBefore { busyRounds = 0 } else { busyRounds += 1 }
+        self.waiters.add(
+          id,
+          MainActorWaiters.Waiter(
+            tally: tally, isDone: isDone,
+            rule: SettleRule(
+              ran: tally.ran, endsWhenQuiet: endsWhenQuiet, jobLimit: tally.jobLimit),
+            continuation: continuation))
       }
     }
-    return true
+    let waitOrCancel = {
+      guard timeout != nil else { return await wait() }
+      return await withTaskCancellationHandler(operation: wait) { [waiters = self.waiters] in
+        Task { @MainActor in waiters.end(id, .timedOut) }
+      }
+    }
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+      // NB: Resumed preferring the main actor's task executor, the waiting task comes back as
+      // one main-queue job, not through the global pool (two thread wake-ups).
+      return await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
+        await waitOrCancel()
+      }
+    }
+    return await waitOrCancel()
+  }
+}
+
+/// The waits in progress, looked at on the main actor after every counted job.
+@MainActor
+private final class MainActorWaiters: Sendable {
+  struct Waiter {
+    let tally: JobTally
+    let isDone: @MainActor () -> Bool
+    var rule: SettleRule
+    let continuation: UnsafeContinuation<SettleRule.Outcome, Never>
   }
 
-  /// The busy rounds in a row one ``settle(quietRounds:roundLimit:ownJobCount:until:)`` waits
-  /// through at most when it counts only its own work: a hundred times the longest streak
-  /// a finite flow in this package's suite makes (9 rounds, measured on both runtime paths).
-  package static let roundLimit = 1_000
+  private var waiters: [Int: Waiter] = [:]
+  /// Waits handed an id and not yet over, and how the ones ended before they were published
+  /// ended (a backstop or a cancellation can come first).
+  private var open: [Int: SettleRule.Outcome?] = [:]
+  private var lastID = 0
 
-  /// The busy rounds in a row a settle that cannot tell its own work from other tests' waits
-  /// through: a hang-breaker only. Tests running in parallel share the queue, so while one of
-  /// them runs an endless effect (until its own settle gives up, after ``roundLimit`` rounds)
-  /// every other settle sees busy rounds too; this limit must be far above that.
-  package static let unattributedRoundLimit = 100_000
+  nonisolated init() {}
+
+  func nextID() -> Int {
+    lastID += 1
+    open[lastID] = .some(nil)
+    return lastID
+  }
+
+  /// Publishes a waiter and looks at its work, in one step.
+  func add(_ id: Int, _ waiter: Waiter) {
+    if case let .some(.some(outcome)) = open[id] {
+      open[id] = nil
+      waiter.continuation.resume(returning: outcome)
+      return
+    }
+    waiters[id] = waiter
+    look(id) { rule, waiter in
+      rule.look(pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
+    }
+  }
+
+  func lookAfterJob() {
+    guard !waiters.isEmpty else { return }
+    for id in waiters.keys.sorted() {
+      look(id) { rule, waiter in
+        rule.look(pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
+      }
+    }
+  }
+
+  /// Ends a wait from outside (its backstop, or its task's cancellation), if it is not over:
+  /// at once if it waits, else as soon as it is published.
+  func end(_ id: Int, _ outcome: SettleRule.Outcome) {
+    guard let waiter = waiters.removeValue(forKey: id) else {
+      if open[id] != nil { open[id] = .some(outcome) }
+      return
+    }
+    open[id] = nil
+    waiter.continuation.resume(returning: outcome)
+  }
+
+  private func look(_ id: Int, _ step: (inout SettleRule, Waiter) -> SettleRule.Decision) {
+    guard var waiter = waiters[id] else { return }
+    let decision = step(&waiter.rule, waiter)
+    switch decision {
+    case .wait:
+      waiters[id] = waiter
+    case .confirm:
+      waiters[id] = waiter
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated {
+          self.look(id) { rule, waiter in
+            rule.confirm(
+              pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
+          }
+        }
+      }
+    case let .end(outcome):
+      waiters[id] = nil
+      open[id] = nil
+      waiter.continuation.resume(returning: outcome)
+    }
+  }
 }

@@ -14,24 +14,22 @@ import Loop
 /// ``GlobalJobRouting`` instead.)
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 package final class MainQueueTaskExecutor: TaskExecutor {
-  package static let shared = MainQueueTaskExecutor()
+  package static let shared = MainQueueTaskExecutor(tally: MainQueueJobs.shared.unowned)
 
-  /// The jobs this executor ran: a test store has one of its own, so a settle can tell its own
-  /// effects' work from other tests' (see `MainQueueJobs.settle`).
-  private let ran = LockedState(0)
+  /// The jobs this executor queued and ran: a test store has one of its own, so a wait can
+  /// tell its own effects' work from other tests' (see `MainQueueJobs`).
+  package let tally: JobTally
 
   /// Creates an executor whose jobs are counted apart; ``shared`` serves tasks no store owns.
-  package init() {}
-
-  /// The number of jobs this executor has run.
-  package var ranCount: Int { ran.withLock { $0 } }
+  package init(tally: JobTally = JobTally()) {
+    self.tally = tally
+  }
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    MainQueueJobs.shared.enqueue {
+    MainQueueJobs.shared.enqueue(tally: tally) {
       job.runSynchronously(
         isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: self.asUnownedTaskExecutor())
-      self.ran.withLock { $0 += 1 }
     }
   }
 }

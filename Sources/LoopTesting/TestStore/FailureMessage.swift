@@ -104,7 +104,7 @@ enum FailureMessage {
   }
 
   static func neverQuiet(
-    _ origins: [(action: Any, location: String)], during step: String, rounds: Int,
+    _ origins: [(action: Any, location: String)], during step: String, jobs: Int,
     aftermath: String
   ) -> String {
     let list =
@@ -113,8 +113,8 @@ enum FailureMessage {
       : origins.map { "  started by sending \(Dump.oneLine(of: $0.action)) at \($0.location)" }
         .joined(separator: "\n")
     return """
-      Effects never went quiet \(step): they kept the main queue busy for \(rounds) rounds \
-      in a row, still doing work the test store waits for.
+      Effects never went quiet \(step): they ran \(jobs) jobs without once all \
+      waiting on something outside them, still doing work the test store waits for.
 
       \(list)
 

@@ -18,7 +18,7 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let finished = await waitForEffects(during: "in finish()", timeout: timeout ?? self.timeout) {
-      store.inFlightEffectCount == 0
+      [store] in store.inFlightEffectCount == 0
     }
     if !finished {
       let running = runningSends()
@@ -67,7 +67,7 @@ extension TestStore {
     }
     cancelEverything()
     _ = await waitForEffects(during: "in skipInFlightEffects()", timeout: timeout) {
-      store.inFlightEffectCount == 0
+      [store] in store.inFlightEffectCount == 0
     }
   }
 }

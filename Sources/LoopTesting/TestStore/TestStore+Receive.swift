@@ -75,8 +75,12 @@ extension TestStore {
     let timeout = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
     // NB: With no effect in flight nothing more can arrive: stop waiting at once.
-    _ = await waitForEffects(during: "waiting to receive \(description())", timeout: timeout) {
-      hasArrived(exhaustive: exhaustive, matching) || store.inFlightEffectCount == 0
+    // NB: The condition is looked at only while the wait lasts, so `matching` does not
+    // outlive this call.
+    _ = await withoutActuallyEscaping(matching) { matching in
+      await waitForEffects(during: "waiting to receive \(description())", timeout: timeout) {
+        self.hasArrived(exhaustive: exhaustive, matching) || self.store.inFlightEffectCount == 0
+      }
     }
     guard hasArrived(exhaustive: exhaustive, matching) else {
       if !exhaustive, let last = recorder.received.last {

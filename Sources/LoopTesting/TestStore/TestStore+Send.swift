@@ -40,8 +40,8 @@ extension TestStore {
     check(step: step(), before: before, actual: after, assert: assert, at: sourceLocation)
     assertedState = after
     record(SendRecord(task: task, action: action, location: sourceLocation))
-    await settle(during: "after \(step())", until: { store.inFlightEffectCount == 0 })
-    return TestStoreTask(rawValue: task, timeout: timeout)
+    await settle(during: "after \(step())", until: { [store] in store.inFlightEffectCount == 0 })
+    return TestStoreTask(rawValue: task, timeout: timeout, tally: tally)
   }
 
   /// A runtime-warning handler that records each warning as a test failure at `location`.

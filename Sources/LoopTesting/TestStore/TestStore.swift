@@ -89,9 +89,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let creation: SourceLocation
   /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
   let routesGlobalJobs: Bool
-  /// How many jobs this store's own executor ran (the fast path); `nil` where its effects' jobs
-  /// cannot be told from others' (the portable path).
-  let ownJobCount: (@Sendable () -> Int)?
+  /// The jobs of this store's effects: its own executor's (the fast path), or every counted
+  /// job where its effects' jobs cannot be told from others' (the portable path).
+  let tally: JobTally
 
   struct SendRecord: Sendable {
     var task: StoreTask
@@ -125,7 +125,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // NB: Where there is no executor to prefer (the portable path), the global executor's
     // jobs are routed to the main queue instead, while this store lives.
     let executor = DeterministicJobs.makeExecutor()
-    ownJobCount = executor?.ranCount
+    tally = executor?.tally ?? MainQueueJobs.shared.everything
     routesGlobalJobs = executor == nil
     if routesGlobalJobs { GlobalJobRouting.retain() }
     self.store = Store(
@@ -159,17 +159,19 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
   }
 
-  /// Lets the work effects have been unblocked to do run until it waits again, or until
-  /// `isDone` holds. Work that never goes quiet fails the test, naming the sends that started
-  /// it, and is cancelled; then this returns `false`.
+  /// Lets the work effects have been unblocked to do run until it waits again (quiet, by the
+  /// ``SettleRule``), or until `isDone` holds. Work that never goes quiet fails the test,
+  /// naming the sends that started it, and is cancelled; then this returns `false`.
   ///
   /// - Parameter step: Where the test is, for the failure: "after sending .load", say.
   @discardableResult
   func settle(
-    during step: @autoclosure () -> String, until isDone: () -> Bool = { false }
+    during step: @autoclosure () -> String,
+    until isDone: @escaping @MainActor () -> Bool = { false }
   ) async -> Bool {
     defer { recordWarnings() }
-    if await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: isDone) { return true }
+    let outcome = await MainQueueJobs.shared.wait(for: tally, until: isDone)
+    guard outcome == .neverQuiet else { return true }
     await neverQuiet(during: step())
     return false
   }
@@ -182,22 +184,22 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     Issue.record(
       Comment(
         rawValue: FailureMessage.neverQuiet(
-          running.map(origin), during: step,
-          rounds: ownJobCount == nil
-            ? MainQueueJobs.unattributedRoundLimit : MainQueueJobs.roundLimit,
+          running.map(origin), during: step, jobs: tally.jobLimit,
           aftermath: "The test store cancelled its running effects.")),
       sourceLocation: running.first?.location ?? creation)
     cancelEverything()
-    await MainQueueJobs.shared.settle()
+    _ = await MainQueueJobs.shared.wait(for: tally)
   }
 
-  /// ``waitForEffects(timeout:neverQuiet:until:)`` reporting as ``settle(during:until:)`` does.
+  /// ``waitForEffects(timeout:tally:neverQuiet:until:)`` reporting as
+  /// ``settle(during:until:)`` does.
   func waitForEffects(
-    during step: @autoclosure () -> String, timeout: Duration, until condition: () -> Bool
+    during step: @autoclosure () -> String, timeout: Duration,
+    until condition: @escaping @MainActor () -> Bool
   ) async -> Bool {
     defer { recordWarnings() }
     return await LoopTesting.waitForEffects(
-      timeout: timeout, ownJobCount: ownJobCount, neverQuiet: { await neverQuiet(during: step()) },
+      timeout: timeout, tally: tally, neverQuiet: { await neverQuiet(during: step()) },
       until: condition)
   }
 
@@ -233,35 +235,31 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
 }
 
-/// Waits until `condition` holds: first by letting main-queue work run, then — only for
-/// effects doing real work elsewhere — polling until `timeout` passes. Returns whether it held.
+/// Waits until `condition` holds: first until the work `tally` counts is quiet, then — only
+/// for effects doing real work elsewhere — until one of its jobs makes `condition` hold, or
+/// `timeout` passes on the real clock (the backstop). Returns whether it held.
 ///
 /// - Parameters:
-///   - ownJobCount: Counts the jobs of the work waited for, when they can be told apart.
-///   - neverQuiet: Called when the main-queue work never goes quiet (see
-///     `MainQueueJobs.settle`): it reports that and cancels the work; the wait then ends.
+///   - tally: The jobs of the work waited for; `condition` is looked at after each.
+///   - neverQuiet: Called when the work never goes quiet: it reports that and cancels the
+///     work; the wait then ends.
 @MainActor
 func waitForEffects(
-  timeout: Duration, ownJobCount: (@Sendable () -> Int)? = nil, neverQuiet: () async -> Void,
-  until condition: () -> Bool
+  timeout: Duration, tally: JobTally, neverQuiet: () async -> Void,
+  until condition: @escaping @MainActor () -> Bool
 ) async -> Bool {
   if condition() { return true }
-  guard await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: condition) else {
-    await neverQuiet()
-    return condition()
+  let jobs = MainQueueJobs.shared
+  var outcome = await jobs.wait(for: tally, until: condition)
+  if outcome == .quiet {
+    // NB: Quiet and not done: the effects wait on something outside the test store (real I/O,
+    // or a TestClock the test has not advanced). Their next job looks again; the timeout is
+    // the backstop, and can only fail the test.
+    outcome = await jobs.wait(
+      for: tally, until: condition, endsWhenQuiet: false, timeout: timeout)
   }
-  if condition() { return true }
-  let deadline = ContinuousClock.now.advanced(by: timeout)
-  while ContinuousClock.now < deadline, !Task.isCancelled {
-    // NB: The backstop for effects doing real I/O; a TestClock-driven test never gets here.
-    try? await Task.sleep(for: .milliseconds(1))
-    guard await MainQueueJobs.shared.settle(ownJobCount: ownJobCount, until: condition) else {
-      await neverQuiet()
-      return condition()
-    }
-    if condition() { return true }
-  }
-  return false
+  if outcome == .neverQuiet { await neverQuiet() }
+  return condition()
 }
 
 /// What the test store's reducer wrapper saw: the sent action's resulting state, and the

@@ -14,12 +14,18 @@ public struct TestStoreTask: Hashable, Sendable {
   /// The store task underneath.
   public let rawValue: StoreTask
   let timeout: Duration
+  /// The jobs of its test store's effects.
+  let tally: JobTally
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
   /// Cancels the effects, and lets the cancellation run before returning.
   @MainActor
   public func cancel() async {
     rawValue.cancel()
-    await MainQueueJobs.shared.settle()
+    _ = await MainQueueJobs.shared.wait(for: tally)
   }
 
   /// Waits for the effects to end; fails the test if they are still running after `timeout`
@@ -28,21 +34,22 @@ public struct TestStoreTask: Hashable, Sendable {
   public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation)
     async
   {
-    let task = rawValue
+    let (task, tally) = (rawValue, tally)
     let neverQuiet = {
       guard !Task.isCancelled else { return }
       Issue.record(
         Comment(
           rawValue: FailureMessage.neverQuiet(
-            [], during: "in this task's finish()", rounds: MainQueueJobs.unattributedRoundLimit,
+            [], during: "in this task's finish()", jobs: tally.jobLimit,
             aftermath: "This task's effects were cancelled.")),
         sourceLocation: sourceLocation)
       task.cancel()
-      await MainQueueJobs.shared.settle()
+      _ = await MainQueueJobs.shared.wait(for: tally)
     }
     guard
       await waitForEffects(
-        timeout: timeout ?? self.timeout, neverQuiet: neverQuiet, until: { !task.isRunning })
+        timeout: timeout ?? self.timeout, tally: tally, neverQuiet: neverQuiet,
+        until: { !task.isRunning })
     else {
       Issue.record(
         Comment(

@@ -166,13 +166,13 @@ enum Workloads {
         budget: 3,
         loop: { count in
           let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
-          var generator = SplitMix(seed: 1)
+          var generator = SeededRandom(seed: 1)
           for _ in 0..<count { store.send(.row(Int(generator.next() % 1_000), .increment)) }
           return store.state.rows.reduce(0) { $0 + $1.count }
         },
         floor: { count in
           let floor = RowsFloor()
-          var generator = SplitMix(seed: 1)
+          var generator = SeededRandom(seed: 1)
           for _ in 0..<count { floor.send(.row(Int(generator.next() % 1_000), .increment)) }
           return floor.state.rows.reduce(0) { $0 + $1.count }
         }),
@@ -437,18 +437,5 @@ final class ChangedRows: Sendable {
       defer { rows.removeAll(keepingCapacity: true) }
       return rows
     }
-  }
-}
-
-/// A small deterministic generator, so both sides route to the same ids.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -41,4 +41,19 @@ package enum RuntimePath {
 
   /// The path this process takes, for diagnostics and the benchmarks' header.
   package static var name: String { isFastPathAvailable ? "fast" : "portable" }
+
+  /// Whether LoopTesting routes the global executor's jobs to its counted main-queue jobs
+  /// (a test store on the portable path; see LoopTesting's `GlobalJobRouting`).
+  ///
+  /// Then an effect's child tasks start with a job of the global executor, which it counts,
+  /// rather than as a job of the main actor's own, which it cannot see.
+  @usableFromInline
+  package static var routesGlobalJobs: Bool { routing.load(0) != 0 }
+
+  /// Turns ``routesGlobalJobs`` on or off.
+  package static func setRoutesGlobalJobs(_ isOn: Bool) {
+    routing.store(isOn ? 1 : 0, at: 0)
+  }
+
+  private static let routing = AtomicWords(count: 1)
 }

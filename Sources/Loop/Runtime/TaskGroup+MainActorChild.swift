@@ -6,6 +6,13 @@
 // same order either way (the main actor runs its jobs first in, first out), and each runs on the
 // main actor until it awaits something elsewhere.
 //
+// Under a test store a child starts as a job the test store counts (it counts every job of its
+// effects to tell when they are quiet): on the fast path, a job of the task executor the test
+// store's effects prefer, already isolated to the main actor (an immediate task runs its first
+// steps as its parent's job, where each hop to the main actor is a main-queue job it cannot
+// count); on the portable path, a job of the global executor, which it routes and counts (a
+// main-actor child starts as a job of the main actor's own executor, which it cannot see).
+//
 // NB: The operation is a closure *value*, passed on: a `{ @MainActor in … }` literal written
 // straight into `addTask` inside these generic async contexts trips Swift 6.3.1's
 // region-based isolation checker ("pattern that the region-based isolation checker does not
@@ -18,7 +25,13 @@ extension DiscardingTaskGroup {
     priority: TaskPriority? = nil, operation: sending @escaping @MainActor () async -> Void
   ) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      addImmediateTask(priority: priority, operation: operation)
+      if prefersTaskExecutor {
+        addTask(priority: priority) { await operation() }
+      } else {
+        addImmediateTask(priority: priority, operation: operation)
+      }
+    } else if RuntimePath.routesGlobalJobs {
+      addTask(priority: priority) { await operation() }
     } else {
       addTask(priority: priority, operation: operation)
     }
@@ -30,7 +43,13 @@ extension ThrowingDiscardingTaskGroup {
   @inlinable
   mutating func addMainActorTask(operation: sending @escaping @MainActor () async throws -> Void) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      addImmediateTask(operation: operation)
+      if prefersTaskExecutor {
+        addTask { try await operation() }
+      } else {
+        addImmediateTask(operation: operation)
+      }
+    } else if RuntimePath.routesGlobalJobs {
+      addTask { try await operation() }
     } else {
       addTask(operation: operation)
     }
@@ -44,9 +63,22 @@ extension ThrowingTaskGroup {
     operation: sending @escaping @MainActor () async throws -> ChildTaskResult
   ) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      addImmediateTask(operation: operation)
+      if prefersTaskExecutor {
+        addTask { try await operation() }
+      } else {
+        addImmediateTask(operation: operation)
+      }
+    } else if RuntimePath.routesGlobalJobs {
+      addTask { try await operation() }
     } else {
       addTask(operation: operation)
     }
   }
+}
+
+/// Whether the current task prefers a task executor: on the fast path, a test store's.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inlinable
+var prefersTaskExecutor: Bool {
+  withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
 }

@@ -52,7 +52,10 @@ package enum GlobalJobRouting {
         routing.hook = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")?
           .assumingMemoryBound(to: Hook?.self)
       }
-      if routing.users == 0 { routing.hook?.pointee = { job, _ in routeToMainQueue(job) } }
+      if routing.users == 0 {
+        routing.hook?.pointee = { job, _ in routeToMainQueue(job) }
+        RuntimePath.setRoutesGlobalJobs(routing.hook != nil)
+      }
       routing.users += 1
       return routing.hook != nil
     }
@@ -62,7 +65,10 @@ package enum GlobalJobRouting {
   package static func release() {
     routing.withLock { routing in
       routing.users -= 1
-      if routing.users == 0 { routing.hook?.pointee = nil }
+      if routing.users == 0 {
+        routing.hook?.pointee = nil
+        RuntimePath.setRoutesGlobalJobs(false)
+      }
     }
   }
 }

@@ -85,10 +85,13 @@ struct TestStoreFailureTests {
   func receiveTimeout() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    await store.send(.factTapped)
+    let location: SourceLocation = #_sourceLocation
+    await store.send(.factTapped, sourceLocation: location)
     await expectFailure(
       """
-      Expected to receive Feature.Action.factLoaded("0 is a good number."), but no action arrived within 10 ms; 1 effect is still running.
+      Expected to receive Feature.Action.factLoaded("0 is a good number."), but no action arrived within 10 ms; 1 effect is still running, all waiting on something outside the test store:
+
+        started by sending Feature.Action.factTapped at TestStoreFailureTests.swift:\(location.line)
 
       To fix, make sure an effect sends this action: if it waits on a TestClock, advance the clock first; if it does slow real work, pass a longer timeout.
       """

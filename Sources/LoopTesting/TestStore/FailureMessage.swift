@@ -55,11 +55,15 @@ enum FailureMessage {
     """
   }
 
-  static func receiveTimedOut(expected: String, timeout: Duration, inFlight: Int) -> String {
-    let effects = inFlight == 1 ? "1 effect is" : "\(inFlight) effects are"
+  static func receiveTimedOut(
+    expected: String, timeout: Duration, running origins: [(action: Any, location: String)]
+  ) -> String {
+    let effects = origins.count == 1 ? "1 effect is" : "\(origins.count) effects are"
     return """
       Expected to receive \(expected), but no action arrived within \(describe(timeout)); \
-      \(effects) still running.
+      \(effects) still running, all waiting on something outside the test store:
+
+      \(list(origins))
 
       To fix, make sure an effect sends this action: if it waits on a TestClock, advance the \
       clock first; if it does slow real work, pass a longer timeout.
@@ -89,14 +93,10 @@ enum FailureMessage {
 
   static func effectsStillRunning(_ origins: [(action: Any, location: String)]) -> String {
     let count = origins.count == 1 ? "An effect is" : "\(origins.count) effects are"
-    let list = origins.map {
-      "  started by sending \(Dump.oneLine(of: $0.action)) at \($0.location)"
-    }
-    .joined(separator: "\n")
     return """
       \(count) still running at the end of the test:
 
-      \(list)
+      \(list(origins))
 
       To fix, let each finish (advance the TestClock, or `await store.finish()`), cancel it \
       from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
@@ -107,16 +107,15 @@ enum FailureMessage {
     _ origins: [(action: Any, location: String)], during step: String, jobs: Int,
     aftermath: String
   ) -> String {
-    let list =
+    let sends =
       origins.isEmpty
       ? "  (no send of this test store is running: the work was started elsewhere)"
-      : origins.map { "  started by sending \(Dump.oneLine(of: $0.action)) at \($0.location)" }
-        .joined(separator: "\n")
+      : list(origins)
     return """
       Effects never went quiet \(step): they ran \(jobs) jobs without once all \
       waiting on something outside them, still doing work the test store waits for.
 
-      \(list)
+      \(sends)
 
       An effect that loops without waiting on anything the test controls never lets the test \
       go on: a timer on an ImmediateClock, or a loop whose only wait is an ImmediateClock \
@@ -127,6 +126,12 @@ enum FailureMessage {
 
   static func skipped(_ what: String) -> String {
     "Skipped assertion (exhaustivity is off): \(what)"
+  }
+
+  /// The sends whose effects still run, a line each.
+  private static func list(_ origins: [(action: Any, location: String)]) -> String {
+    origins.map { "  started by sending \(Dump.oneLine(of: $0.action)) at \($0.location)" }
+      .joined(separator: "\n")
   }
 
   private static func diff(_ expected: Any, _ actual: Any) -> String {

@@ -88,12 +88,11 @@ extension TestStore {
         assertedState = last.state
         recorder.received.removeAll()
       }
-      let inFlight = store.inFlightEffectCount
       fail(
-        inFlight == 0
+        store.inFlightEffectCount == 0
           ? FailureMessage.nothingToReceive(expected: description())
           : FailureMessage.receiveTimedOut(
-            expected: description(), timeout: timeout, inFlight: inFlight),
+            expected: description(), timeout: timeout, running: runningSends().map(origin)),
         at: location)
       return
     }

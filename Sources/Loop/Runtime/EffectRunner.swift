@@ -2,7 +2,9 @@
 ///
 /// The runner is a long-lived task on the main actor. `start` queues an operation and wakes
 /// it; each time it wakes it starts every queued operation with `addImmediateTask`, so an
-/// effect runs on the main actor up to its first real suspension without a thread hop.
+/// effect runs on the main actor up to its first real suspension without a thread hop. (Under
+/// a test store, each starts as a job of the test store's executor instead, which counts every
+/// job of its effects to tell when they are quiet.)
 /// `shutDown` cancels the group: every effect is cancelled and the runner ends when they do.
 ///
 /// On the fast runtime path (see ``RuntimePath``) the runner waits for work preferring

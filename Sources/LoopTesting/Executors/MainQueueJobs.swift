@@ -142,7 +142,9 @@ private final class MainActorWaiters: Sendable {
     let continuation: UnsafeContinuation<SettleRule.Outcome, Never>
   }
 
-  private var waiters: [Int: Waiter] = [:]
+  /// The waiters, in the order they were published: looked at in that order after each job,
+  /// so waits that end on the same job resume in the same order on every run.
+  private var waiters: [(id: Int, waiter: Waiter)] = []
   /// Waits handed an id and not yet over, and how the ones ended before they were published
   /// ended (a backstop or a cancellation can come first).
   private var open: [Int: SettleRule.Outcome?] = [:]
@@ -163,7 +165,7 @@ private final class MainActorWaiters: Sendable {
       waiter.continuation.resume(returning: outcome)
       return
     }
-    waiters[id] = waiter
+    waiters.append((id, waiter))
     look(id) { rule, waiter in
       rule.look(pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
     }
@@ -171,32 +173,38 @@ private final class MainActorWaiters: Sendable {
 
   func lookAfterJob() {
     guard !waiters.isEmpty else { return }
-    for id in waiters.keys.sorted() {
+    var index = 0
+    while index < waiters.count {
+      let id = waiters[index].id
       look(id) { rule, waiter in
         rule.look(pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
       }
+      // NB: A look that ends its wait removes it; the next one has moved into its place.
+      if index < waiters.count, waiters[index].id == id { index += 1 }
     }
   }
 
   /// Ends a wait from outside (its backstop, or its task's cancellation), if it is not over:
   /// at once if it waits, else as soon as it is published.
   func end(_ id: Int, _ outcome: SettleRule.Outcome) {
-    guard let waiter = waiters.removeValue(forKey: id) else {
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else {
       if open[id] != nil { open[id] = .some(outcome) }
       return
     }
+    let waiter = waiters.remove(at: index).waiter
     open[id] = nil
     waiter.continuation.resume(returning: outcome)
   }
 
   private func look(_ id: Int, _ step: (inout SettleRule, Waiter) -> SettleRule.Decision) {
-    guard var waiter = waiters[id] else { return }
-    let decision = step(&waiter.rule, waiter)
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+    var rule = waiters[index].waiter.rule
+    let decision = step(&rule, waiters[index].waiter)
+    waiters[index].waiter.rule = rule
     switch decision {
     case .wait:
-      waiters[id] = waiter
+      break
     case .confirm:
-      waiters[id] = waiter
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
           self.look(id) { rule, waiter in
@@ -206,7 +214,7 @@ private final class MainActorWaiters: Sendable {
         }
       }
     case let .end(outcome):
-      waiters[id] = nil
+      let waiter = waiters.remove(at: index).waiter
       open[id] = nil
       waiter.continuation.resume(returning: outcome)
     }

@@ -77,14 +77,28 @@ enum MoviesCommand {
       reducer: MoviesFeature.reducer, environment: environment)
     if let recorder { store.record(to: recorder) }
     await store.send(.searchSubmitted(page: page)).finish()
-    return showSearch(store.state, console)
+    // NB: A page past the end is "not found" to OMDb; ask for the first page to say how many
+    // there are (one more request, only on this error).
+    var firstPage: SearchPage?
+    if store.state.searchError == .notFound, page > 1 {
+      firstPage = try? await environment.movies.search(query, kind: kind, page: 1)
+    }
+    return showSearch(store.state, console, firstPage: firstPage)
   }
 
   /// Prints a search's results, or its error; returns the exit status.
-  static func showSearch(_ state: MoviesFeature.State, _ console: Console) -> Int32 {
+  ///
+  /// - Parameter firstPage: The search's first page, when a later one was not found: the
+  ///   message then says how many pages there are.
+  static func showSearch(
+    _ state: MoviesFeature.State, _ console: Console, firstPage: SearchPage? = nil
+  ) -> Int32 {
     let page = state.lastSearch?.page ?? state.firstPage
     if let error = state.searchError {
-      console.errorLine("movies: \(message(for: error, query: state.query, page: page))")
+      console.errorLine(
+        "movies: "
+          + message(
+            for: error, query: state.query, kind: state.kind, page: page, firstPage: firstPage))
       return 1
     }
     console.line(ResultsTable.render(state.results, firstNumber: (page - 1) * SearchPage.size + 1))
@@ -122,15 +136,24 @@ enum MoviesCommand {
 
   /// One line for an error, in the words of what was asked.
   static func message(
-    for error: MovieServiceError, query: String? = nil, page: Int = 1, id: String? = nil
-  )
-    -> String
-  {
+    for error: MovieServiceError, query: String? = nil, kind: MovieKind? = nil, page: Int = 1,
+    firstPage: SearchPage? = nil, id: String? = nil
+  ) -> String {
+    let query = "\"\(query ?? "")\""
+    let titles = kind.map { "\($0)" } ?? "title"
     switch error {
-    case .notFound where page > 1: "no page \(page) for \"\(query ?? "")\""
-    case .notFound: "no title matches \"\(query ?? "")\""
-    case .incorrectID: "no title has the IMDb id \"\(id ?? "")\""
-    default: "\(error)"
+    case .notFound where page > 1:
+      let only = kind.map { " (\($0) only)" } ?? ""
+      guard let firstPage else { return "no page \(page) for \(query)\(only)" }
+      guard !firstPage.movies.isEmpty else { return "no \(titles) matches \(query)" }
+      let pages = firstPage.pageCount == 1 ? "1 page" : "\(firstPage.pageCount) pages"
+      let results = firstPage.totalResults == 1 ? "1 result" : "\(firstPage.totalResults) results"
+      return "no page \(page) for \(query)\(only): it has \(pages) (\(results)); try --page 1"
+    case .notFound where kind != nil:
+      return "no \(titles) matches \(query); try without --type"
+    case .notFound: return "no title matches \(query)"
+    case .incorrectID: return "no title has the IMDb id \"\(id ?? "")\""
+    default: return "\(error)"
     }
   }
 }

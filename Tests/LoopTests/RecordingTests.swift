@@ -209,7 +209,9 @@ struct RecordingTests {
     unknown[3] = unknown[3].replacing("\"echo\"", with: "\"shout\"")
     let action = #expect(throws: SessionLogError.self) { try read(unknown) }
     #expect(action?.line == 4)
-    #expect(action.map { "\($0)" }?.hasPrefix("line 4: the action is not one this app has") == true)
+    #expect(
+      action.map { "\($0)" }
+        == #"line 4: the action is not one this app has (action: no case "shout")"#)
 
     var badState = lines
     badState[1] = badState[1].replacing("\"count\":2", with: "\"count\":\"two\"")
@@ -220,6 +222,46 @@ struct RecordingTests {
     badOrigin[4] = badOrigin[4].replacing("\"user\"", with: "\"robot\"")
     let entry = #expect(throws: SessionLogError.self) { try read(badOrigin) }
     #expect(entry.map { "\($0)" }?.hasPrefix("line 5: not a session entry (origin:") == true)
+  }
+
+  @Test("a log written with Windows line endings, or ending in blank lines, reads as the same log")
+  func lineEndings() async throws {
+    let lines = await recordTally().lines
+    let plain = try SessionLog<Ledger.State, Ledger.Action>(
+      text: lines.joined(separator: "\n") + "\n")
+    for text in [
+      lines.joined(separator: "\r\n") + "\r\n",
+      lines.joined(separator: "\n") + "\n\n",
+      lines.joined(separator: "\r\n") + "\r\n  \r\n\n",
+    ] {
+      let read = try SessionLog<Ledger.State, Ledger.Action>(text: text)
+      #expect(read.entries.map(\.action) == plain.entries.map(\.action))
+      #expect(read.entries.map(\.state) == plain.entries.map(\.state))
+      #expect(try SessionLogHeader(text: text) == SessionLogHeader(text: lines[0] + "\n"))
+    }
+  }
+
+  @Test("a file that is missing, or not text, says which")
+  func unreadableFiles() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("logs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = folder.appendingPathComponent("missing.jsonl")
+    #expect(throws: SessionLogError.file(path: missing.path, detail: "no such file")) {
+      try SessionLogHeader.text(contentsOf: missing)
+    }
+    let binary = folder.appendingPathComponent("binary.jsonl")
+    try Data([0xFF, 0xFE, 0x00]).write(to: binary)
+    #expect(
+      throws: SessionLogError.file(
+        path: binary.path, detail: "not UTF-8 text, so not a session log")
+    ) {
+      try SessionLogHeader.text(contentsOf: binary)
+    }
+    #expect(
+      "\(SessionLogError.file(path: missing.path, detail: "no such file"))"
+        == "\(missing.path): no such file")
   }
 
   @Test("a line that cannot be encoded is reported, kept in failures, and the store goes on")

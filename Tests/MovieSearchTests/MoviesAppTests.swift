@@ -198,6 +198,36 @@ struct MoviesAppTests {
     #expect(output.hasSuffix(recorded.standardOutput))
   }
 
+  @Test(
+    "replaying a missing log, a renamed action or Windows line endings: each says what it is")
+  func replayMessages() async throws {
+    let folder = try TemporaryFolder()
+    let missing = folder.url.appendingPathComponent("missing.jsonl")
+    let absent = try await MoviesProcess.run(["--replay", missing.path])
+    #expect(absent.status == 1)
+    #expect(absent.standardError == "movies: \(missing.path): no such file\n")
+
+    let log = folder.url.appendingPathComponent("batman.jsonl")
+    #expect(try await MoviesProcess.run(["--record", log.path, "batman"]).status == 0)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    let recorded = try await MoviesProcess.run(["--replay", log.path])
+
+    let windows = folder.url.appendingPathComponent("windows.jsonl")
+    try Data(text.replacing("\n", with: "\r\n").appending("\r\n").utf8).write(to: windows)
+    let crlf = try await MoviesProcess.run(["--replay", windows.path])
+    #expect(crlf.status == 0)
+    #expect(crlf.standardOutput == recorded.standardOutput)
+
+    let renamed = folder.url.appendingPathComponent("renamed.jsonl")
+    try Data(text.replacing("\"searchSubmitted\"", with: "\"searchSent\"").utf8).write(to: renamed)
+    let unknown = try await MoviesProcess.run(["--replay", renamed.path])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.standardError
+        == "movies: \(renamed.path): line 2: the action is not one this app has (action: no case \"searchSent\")\n"
+    )
+  }
+
   @Test("a corrupted session log: exit status 1 and one line naming the line")
   func corruptedReplay() async throws {
     let folder = try TemporaryFolder()

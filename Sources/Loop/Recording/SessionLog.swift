@@ -37,16 +37,23 @@ public struct SessionLog<State, Action> {
     _ text: String, action: Action.Type, state: Recorded.Type,
     keep: (Recorded?) -> State?
   ) throws(SessionLogError) -> SessionLog where Action: Decodable {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let isTerminated = lines.last == ""
-    if isTerminated { lines.removeLast() }
+    // NB: Split on every line ending ("\r\n" from Windows is one character to Swift), and
+    // drop blank lines at the end: an editor may add one.
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    var isTerminated = false
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) {
+      lines.removeLast()
+      isTerminated = true
+    }
     guard !lines.isEmpty else { throw .empty }
     let decoder = JSONDecoder()
     func decode<T: Decodable>(_ type: T.Type, line index: Int) throws(SessionLogError) -> T {
       do {
         return try decoder.decode(type, from: Data(lines[index].utf8))
       } catch {
-        throw classify(error, line: index + 1, isCutOff: !isTerminated && index == lines.count - 1)
+        throw classify(
+          error, line: index + 1, text: lines[index],
+          isCutOff: !isTerminated && index == lines.count - 1)
       }
     }
     _ = try SessionLogHeader(line: lines[0], isCutOff: lines.count == 1 && !isTerminated)
@@ -65,7 +72,9 @@ public struct SessionLog<State, Action> {
   }
 
   /// The error for a line that did not decode, named by where in the line it failed.
-  private static func classify(_ error: any Error, line: Int, isCutOff: Bool) -> SessionLogError {
+  private static func classify(
+    _ error: any Error, line: Int, text: Substring, isCutOff: Bool
+  ) -> SessionLogError {
     guard let error = error as? DecodingError else {
       return .invalidEntry(line: line, detail: "\(error)")
     }
@@ -90,18 +99,32 @@ public struct SessionLog<State, Action> {
       detail = "\(path.joined(separator: ".")): \(context.debugDescription)"
     }
     switch path.first {
-    case "action": return .unknownAction(line: line, detail: detail)
+    case "action":
+      if let unknown = unknownCase(in: text, at: context.codingPath) {
+        return .unknownAction(
+          line: line, detail: "\(path.joined(separator: ".")): no case \(unknown)")
+      }
+      return .unknownAction(line: line, detail: detail)
     case "state", "initialState": return .invalidState(line: line, detail: detail)
     default: return .invalidEntry(line: line, detail: detail)
     }
   }
 
-  static func text(at url: URL) throws(SessionLogError) -> String {
-    do {
-      return try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw .file(path: url.path, detail: "cannot be read as UTF-8 text")
+  /// The case names an enum's synthesized `Codable` found at `codingPath` in the line — the
+  /// keys of the object there — when that is why it failed: the app has no such case.
+  private static func unknownCase(in text: Substring, at codingPath: [any CodingKey]) -> String? {
+    guard var value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return nil }
+    for key in codingPath {
+      if let index = key.intValue, let array = value as? [Any], array.indices.contains(index) {
+        value = array[index]
+      } else if let object = value as? [String: Any], let next = object[key.stringValue] {
+        value = next
+      } else {
+        return nil
+      }
     }
+    guard let object = value as? [String: Any], !object.isEmpty else { return nil }
+    return object.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
   }
 }
 
@@ -115,7 +138,7 @@ extension SessionLog where State: Decodable, Action: Decodable {
 
   /// Reads the log in the file at `url`, states included.
   public init(contentsOf url: URL) throws(SessionLogError) {
-    try self.init(text: Self.text(at: url))
+    try self.init(text: SessionLogHeader.text(contentsOf: url))
   }
 }
 
@@ -130,7 +153,7 @@ extension SessionLog where Action: Decodable {
   /// Reads the actions of the log in the file at `url`.
   @_disfavoredOverload
   public init(contentsOf url: URL) throws(SessionLogError) {
-    try self.init(text: Self.text(at: url))
+    try self.init(text: SessionLogHeader.text(contentsOf: url))
   }
 }
 

@@ -17,6 +17,28 @@ public struct SessionLogHeader: Sendable, Equatable {
   /// Whether the log holds the state after each action.
   public var recordsStates: Bool
 
+  /// The text of the session log in the file at `url`: what to pass to `init(text:)`, or to
+  /// a `SessionLog`. A missing file, one that cannot be read, and one that is not UTF-8 text
+  /// each throw ``SessionLogError/file(path:detail:)`` saying which.
+  ///
+  /// ```swift
+  /// let text = try SessionLogHeader.text(contentsOf: url)
+  /// let header = try SessionLogHeader(text: text)
+  /// ```
+  public static func text(contentsOf url: URL) throws(SessionLogError) -> String {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      throw .file(path: url.path, detail: exists ? "cannot be read" : "no such file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw .file(path: url.path, detail: "not UTF-8 text, so not a session log")
+    }
+    return text
+  }
+
   /// Reads the header of the log `text`.
   ///
   /// - Throws: ``SessionLogError/empty``, ``SessionLogError/notASessionLog(line:)``,
@@ -24,7 +46,9 @@ public struct SessionLogHeader: Sendable, Equatable {
   ///   ``SessionLogError/truncatedLine(line:)``.
   public init(text: String) throws(SessionLogError) {
     guard !text.isEmpty else { throw .empty }
-    let first = text.prefix { $0 != "\n" }
+    // NB: `\.isNewline`, not `"\n"`: a log written on Windows ends its lines with "\r\n",
+    // which Swift reads as one character.
+    let first = text.prefix { !$0.isNewline }
     try self.init(line: first, isCutOff: first.endIndex == text.endIndex)
   }
 

@@ -15,12 +15,7 @@ enum SessionReplay {
   /// recording, 1 when the log is bad or a state differs (with one line on standard error).
   static func run(path: String, console: Console) -> Int32 {
     do {
-      let text: String
-      do {
-        text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-      } catch {
-        throw SessionLogError.file(path: path, detail: "cannot be read as UTF-8 text")
-      }
+      let text = try SessionLogHeader.text(contentsOf: URL(fileURLWithPath: path))
       let name = try SessionLogHeader(text: text).name
       switch name {
       case searchName, detailsName:
@@ -45,7 +40,12 @@ enum SessionReplay {
     } catch {
       // NB: One line: the decoder's own words may hold newlines.
       let message = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
-      console.errorLine("movies: \(path): \(message)")
+      // A file error names the path itself.
+      if case .file = error {
+        console.errorLine("movies: \(message)")
+      } else {
+        console.errorLine("movies: \(path): \(message)")
+      }
       return 1
     }
   }

@@ -3,30 +3,33 @@ import Loop
 
 /// Prints the results as a table, or writes them as JSON.
 enum Report {
-  static func print(_ results: [WorkloadResult], peakMemory: Int) {
-    func time(_ nanoseconds: Double) -> String {
-      nanoseconds >= 10_000
-        ? String(format: "%.1f µs", nanoseconds / 1000) : String(format: "%.0f ns", nanoseconds)
-    }
+  /// Prints the table, in the workloads' order, with a legend.
+  ///
+  /// - Parameter checksBudgets: Whether the budgets are checked (a full run); `--quick` takes
+  ///   one sample of a few operations, too few to judge.
+  static func print(_ results: [WorkloadResult], peakMemory: Int, checksBudgets: Bool) {
     func cell(_ text: String, _ width: Int) -> String {
       text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
+    let nameWidth = max(8, results.map(\.name.count).max() ?? 0) + 2
     Swift.print(
       "runtime path: \(RuntimePath.name)"
         + (RuntimePath.isForcedPortable ? " (LOOP_PORTABLE_RUNTIME=1)" : ""))
     Swift.print(
-      cell("workload", 32), cell("loop median", 12), cell("min", 10), cell("max", 10),
-      cell("floor median", 13), cell("ratio", 7), cell("budget", 11), cell("allocs/op", 14),
+      cell("workload", nameWidth), cell("Loop median", 14), cell("min", 12), cell("max", 12),
+      cell("floor median", 14), cell("ratio", 8), cell("budget", 13), cell("allocs/op", 14),
       cell("bytes/op", 14), "peak MiB")
     for result in results {
       let budget = result.budget.map {
-        String(format: "≤ %.0f× ", $0) + (result.isWithinBudget ? "ok" : "OVER")
+        String(format: "≤ %.0f× ", $0)
+          + (checksBudgets ? (result.isWithinBudget ? "ok" : "OVER") : "(quick)")
       }
       Swift.print(
-        cell(result.name, 32), cell(time(result.loopMedian), 12),
-        cell(time(result.loop.min() ?? 0), 10), cell(time(result.loop.max() ?? 0), 10),
-        cell(time(result.floorMedian), 13), cell(String(format: "%.2f×", result.ratio), 7),
-        cell(budget ?? "—", 11),
+        cell(result.name, nameWidth), cell(nanoseconds(result.loopMedian), 14),
+        cell(nanoseconds(result.loop.min() ?? 0), 12),
+        cell(nanoseconds(result.loop.max() ?? 0), 12),
+        cell(nanoseconds(result.floorMedian), 14), cell(String(format: "%.2f×", result.ratio), 8),
+        cell(budget ?? "—", 13),
         cell(
           String(
             format: "%.2f / %.2f", result.allocationsPerOperation(result.loopAllocations),
@@ -49,12 +52,34 @@ enum Report {
     Swift.print(
       """
 
-      Times are per operation: the median, min and max of \(results.first?.loop.count ?? 0) \
-      samples, Loop and the floor alternating.
+      Times are nanoseconds per operation: \(samples(results.first?.loop.count ?? 0)), Loop and \
+      the floor alternating.
+      floor: the same workload written by hand without Loop (a plain class calling the reducer \
+      closure; effects as bare Tasks). ratio: Loop's median over the floor's; below 1× Loop is \
+      faster. budget: the most ratio Loop promises; \
+      \(checksBudgets
+        ? "a run over any budget exits 1."
+        : "not checked with --quick (one sample of a few operations).")
       allocs/op, bytes/op and peak MiB are Loop / floor, from one more run of each: \
       \(allocationNote)
       Peak memory of the whole process (VmHWM): \(ProcessMemory.mebibytes(peakMemory)).
+      What each workload does, and past figures: Docs/Loop.docc/Performance.md.
       """)
+  }
+
+  static func samples(_ count: Int) -> String {
+    count == 1 ? "one sample" : "the median, min and max of \(count) samples"
+  }
+
+  /// A duration in nanoseconds, digits grouped by thousands: one unit in every cell.
+  static func nanoseconds(_ value: Double) -> String {
+    var digits = String(Int(value.rounded()))
+    var grouped = ""
+    while digits.count > 3 {
+      grouped = "," + digits.suffix(3) + grouped
+      digits.removeLast(3)
+    }
+    return digits + grouped + " ns"
   }
 
   static var allocationNote: String {

@@ -18,7 +18,8 @@ if arguments.contains("--help") {
            loop-benchmarks --stress [--seconds N]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
-      --quick         a few operations and one sample each: a smoke test, not figures to quote
+      --quick         a few operations and one sample each: a smoke test, not figures to quote;
+                      budgets are not checked (a full run exits 1 if one is over)
       --json FILE     also write the figures to FILE
       --operations N  N operations per sample in every workload
       --soak          10,000,000 actions through effects, RSS every 1,000,000, memory budget
@@ -50,10 +51,12 @@ let filter = value(of: "--filter")
 let jsonPath = value(of: "--json")
 let operations = value(of: "--operations").flatMap { Int($0) }
 var results: [WorkloadResult] = []
-for workload in Workloads.all where filter.map({ workload.name.contains($0) }) ?? true {
+// NB: In the order of their letters, whatever order they are declared in.
+for workload in Workloads.all.sorted(by: { $0.name < $1.name })
+where filter.map({ workload.name.contains($0) }) ?? true {
   results.append(await workload.run(samples: quick ? 1 : 7, quick: quick, operations: operations))
 }
-Report.print(results, peakMemory: ProcessMemory.processPeak)
+Report.print(results, peakMemory: ProcessMemory.processPeak, checksBudgets: !quick)
 if let jsonPath {
   do {
     try Report.json(results, peakMemory: ProcessMemory.processPeak).write(
@@ -63,4 +66,9 @@ if let jsonPath {
       Data("loop-benchmarks: cannot write \(jsonPath): \(error)\n".utf8))
     exit(1)
   }
+}
+if !quick, results.contains(where: { !$0.isWithinBudget }) {
+  let over = results.filter { !$0.isWithinBudget }.map(\.name).joined(separator: ", ")
+  FileHandle.standardError.write(Data("loop-benchmarks: over budget: \(over)\n".utf8))
+  exit(1)
 }

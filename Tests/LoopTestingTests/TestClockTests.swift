@@ -4,7 +4,7 @@ import Testing
 @testable import LoopTesting
 
 @MainActor
-@Suite("TestClock", .deterministicJobs, .timeLimit(.minutes(2)))
+@Suite("TestClock", .deterministicJobs, .timeLimit(.minutes(10)))
 struct TestClockTests {
   @Test("sleepers wake in deadline order, ties in the order they slept")
   func wakeOrder() async {

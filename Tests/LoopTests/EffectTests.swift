@@ -24,7 +24,7 @@ private func harness(
 }
 
 @MainActor
-@Suite("Effect", .deterministicJobs, .timeLimit(.minutes(2)))
+@Suite("Effect", .deterministicJobs, .timeLimit(.minutes(10)))
 struct EffectTests {
   @Test(".none and .send create no task")
   func noneAndSendCreateNoTask() {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("EffectToken")
 struct EffectTokenTests {
-  @Test("cancelling a running effect cancels its task", .timeLimit(.minutes(1)))
+  @Test("cancelling a running effect cancels its task", .timeLimit(.minutes(10)))
   func cancelRunning() async {
     let token = EffectToken(tags: [], cascade: nil)
     let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)

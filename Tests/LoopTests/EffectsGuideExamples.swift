@@ -229,7 +229,7 @@ enum TimerRows {
 }
 
 @MainActor
-@Suite("Effects guide: a child's ids are its own", .timeLimit(.minutes(1)))
+@Suite("Effects guide: a child's ids are its own", .timeLimit(.minutes(10)))
 struct TimerRowGuideExamples {
   @Test("two rows share TimerID, and stopping one leaves the other ticking")
   func rowsShareAnIDType() async {

@@ -32,7 +32,7 @@ struct RuntimePathTests {
 
   @Test(
     "a store released off the main actor cancels its effects at once: an action sent before the shutdown runs is dropped",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   @MainActor
   func releasedOffTheMainActor() async {
     let started = AsyncStream<Void>.makeStream()

@@ -6,7 +6,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("MovieService.live over HTTP on loopback", .timeLimit(.minutes(1)))
+@Suite("MovieService.live over HTTP on loopback", .timeLimit(.minutes(10)))
 struct LiveMovieServiceTests {
   static let key = "SECRET-KEY-4711"
 

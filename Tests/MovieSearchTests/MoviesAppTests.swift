@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The movies app, run as a process", .timeLimit(.minutes(1)))
+@Suite("The movies app, run as a process", .timeLimit(.minutes(10)))
 struct MoviesAppTests {
   static let key = "APP-SECRET-9931"
 

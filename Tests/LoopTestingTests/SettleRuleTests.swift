@@ -167,10 +167,21 @@ private enum Churn {
 struct SettleRuleAgreementTests {
   /// Lets the main queue go round `rounds` times: whatever was still to run by then, has.
   func letMainQueueGoRound(_ rounds: Int) async {
-    for _ in 0..<rounds {
-      await withUnsafeContinuation { continuation in
-        DispatchQueue.main.async { continuation.resume() }
+    let goRound = { @MainActor in
+      for _ in 0..<rounds {
+        await withUnsafeContinuation { continuation in
+          DispatchQueue.main.async { continuation.resume() }
+        }
       }
+    }
+    // NB: Resumed preferring the main actor's task executor, a round is one main-queue job,
+    // not a trip through the global pool: the same order, a fraction of the time.
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+      await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
+        await goRound()
+      }
+    } else {
+      await goRound()
     }
   }
 

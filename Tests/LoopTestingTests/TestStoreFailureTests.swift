@@ -24,7 +24,7 @@ struct TestStoreFailureTests {
         Feature.State(
       −   count: 2,
       +   count: 1,
-          … (3 unchanged)
+          … (3 fields unchanged)
         )
 
       (Expected: −, Actual: +)
@@ -47,7 +47,7 @@ struct TestStoreFailureTests {
         Feature.State(
       −   count: 0,
       +   count: 1,
-          … (3 unchanged)
+          … (3 fields unchanged)
         )
 
       (Expected: −, Actual: +)

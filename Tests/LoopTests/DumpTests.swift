@@ -131,14 +131,14 @@ struct DumpTests {
     #expect(
       Diff.lines(from: Dump.lines(of: Screen()), to: Dump.lines(of: changed)) == """
           DumpTests.Screen(
-            … (1 unchanged)
+            … (1 field unchanged)
             items: [
-              … (1 unchanged)
+              … (1 element unchanged)
         −     "b",
         +     "B",
-              … (1 unchanged)
+              … (1 element unchanged)
             ],
-            … (1 unchanged)
+            … (1 field unchanged)
           )
         """)
     #expect(Diff.lines(from: ["same"], to: ["same"]) == nil)

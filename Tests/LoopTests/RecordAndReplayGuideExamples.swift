@@ -103,7 +103,7 @@ struct RecordAndReplayGuideExamples {
         (Recorded: −, Replayed: +)
           Cart(
             items: [
-              … (1 unchanged)
+              … (1 element unchanged)
         −     "eggs"
         +     "EGGS"
             ]

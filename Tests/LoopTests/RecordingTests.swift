@@ -121,7 +121,7 @@ struct RecordingTests {
           Ledger.State(
         −   count: 2,
         +   count: 4,
-            … (1 unchanged)
+            … (1 field unchanged)
           )
 
         If the reducer's new behaviour is intended, record the session again; otherwise this \
@@ -222,6 +222,26 @@ struct RecordingTests {
     badOrigin[4] = badOrigin[4].replacing("\"user\"", with: "\"robot\"")
     let entry = #expect(throws: SessionLogError.self) { try read(badOrigin) }
     #expect(entry.map { "\($0)" }?.hasPrefix("line 5: not a session entry (origin:") == true)
+  }
+
+  @Test("a divergence's headline cuts a long action to 120 characters; the diff stays whole")
+  func longActionHeadline() async throws {
+    let long = String(repeating: "page ", count: 600)
+    var lines = await recordTally().lines
+    lines[5] = lines[5].replacing("\"page\"", with: "\"\(long)\"")
+      .replacing("\"count\":5", with: "\"count\":6")
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: lines.joined(separator: "\n"))
+    let divergence = try #require(
+      try log.replay(reducer: Ledger.reducer, environment: ()).divergence)
+    let headline = try #require(divergence.description.split(separator: "\n").first)
+    let action = Dump.oneLine(of: Ledger.Action.fetched(long), limit: 120)
+    #expect(action.count == 120)
+    #expect(action.hasSuffix("…"))
+    #expect(
+      headline
+        == "The replay differs from the recording at line 6 of the log, after \(action) (sent by an effect)."
+    )
+    #expect(divergence.diff.contains("count: 6"))
   }
 
   @Test("a log written with Windows line endings, or ending in blank lines, reads as the same log")

@@ -171,14 +171,14 @@ struct ReducerTests {
           )
           Parent(
             rows: [
-              … (4 unchanged)
+              … (1 element unchanged)
               [id: 2]: Row(
-                … (1 unchanged)
+                … (1 field unchanged)
         −       count: 0
         +       count: 1
               )
             ],
-            … (6 unchanged)
+            … (3 fields unchanged)
           )
         """,
         """

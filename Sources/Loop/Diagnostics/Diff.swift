@@ -3,7 +3,9 @@
 ///
 /// Lines only in `expected` are marked `−`, lines only in `actual` `+`, in the first column;
 /// the structure around a change (its enclosing `Type(` … `)` lines) is kept, unmarked, and
-/// every other run of lines is elided as `… (N unchanged)` at its own depth.
+/// every other run of lines is elided at its own depth as `… (N fields unchanged)` or
+/// `… (N elements unchanged)`, counting what a reader counts: the fields or elements at that
+/// depth, not the lines they take.
 package enum Diff {
   /// The legend printed with every diff in a failure message.
   package static let legend = "(Expected: −, Actual: +)"
@@ -53,7 +55,7 @@ package enum Diff {
       guard keep[index] else {
         if !elided {
           let pad = String(repeating: " ", count: indentation(of: edit.text))
-          output.append("  \(pad)… (\(elidedCount(script, keep, from: index)) unchanged)")
+          output.append("  \(pad)… (\(elision(script, keep, from: index)) unchanged)")
         }
         elided = true
         continue
@@ -68,14 +70,23 @@ package enum Diff {
     return output.joined(separator: "\n")
   }
 
-  private static func elidedCount(_ script: [Edit], _ keep: [Bool], from start: Int) -> Int {
-    var count = 0
-    var index = start
-    while index < script.count, !keep[index] {
-      count += 1
-      index += 1
-    }
-    return count
+  /// What the elided run from `start` holds: the fields or elements at its own depth (a
+  /// nested value's lines and its closing bracket count as part of it), named by what encloses
+  /// the run: `[` holds elements, anything else fields.
+  private static func elision(_ script: [Edit], _ keep: [Bool], from start: Int) -> String {
+    var end = start
+    while end < script.count, !keep[end] { end += 1 }
+    let run = script[start..<end]
+    let depth = run.map { indentation(of: $0.text) }.min() ?? 0
+    let count = run.filter { edit in
+      guard indentation(of: edit.text) == depth else { return false }
+      let first = edit.text.dropFirst(depth).first
+      return first != ")" && first != "]" && first != "}"
+    }.count
+    let enclosing = script[..<start].last { indentation(of: $0.text) < depth }
+    let isArray = enclosing?.text.hasSuffix("[") == true
+    let noun = isArray ? (count == 1 ? "element" : "elements") : (count == 1 ? "field" : "fields")
+    return "\(count) \(noun)"
   }
 
   private static func indentation(of line: String) -> Int {

@@ -20,6 +20,13 @@ package enum Dump {
       .replacing("( ", with: "(").replacing(" )", with: ")")
   }
 
+  /// ``oneLine(of:)``, cut with "…" to at most `limit` characters: for a headline, where a
+  /// whole action (a page of results, say) would be thousands.
+  package static func oneLine(of value: Any, limit: Int) -> String {
+    let text = oneLine(of: value)
+    return text.count <= limit ? text : text.prefix(limit - 1) + "…"
+  }
+
   private static func write(
     _ value: Any, label: String?, indent: Int, into lines: inout [String],
     visited: Set<ObjectIdentifier>

@@ -80,7 +80,7 @@ public struct ReplayDivergence<State, Action>: CustomStringConvertible {
   public var description: String {
     """
     The replay differs from the recording at line \(line) of the log, after \
-    \(Dump.oneLine(of: action)) (sent by \(origin == .user ? "the user" : "an effect")).
+    \(Dump.oneLine(of: action, limit: 120)) (sent by \(origin == .user ? "the user" : "an effect")).
 
     (Recorded: −, Replayed: +)
     \(diff)

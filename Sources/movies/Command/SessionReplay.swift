@@ -66,7 +66,7 @@ enum SessionReplay {
       console.line(
         "line \(step.line) · \(step.origin == .user ? "user" : "effect") · "
           + "\(seconds.formatted(.number.precision(.fractionLength(3)))) s · "
-          + shortened(step.actionDescription))
+          + Dump.oneLine(of: step.action, limit: 120))
       console.line(replay.change(at: index) ?? "  (no change)")
     }
     console.line("")
@@ -81,11 +81,6 @@ enum SessionReplay {
     console.errorLine(
       "movies: \(path): line \(divergence.line): the replayed state differs from the recorded one")
     return 1
-  }
-
-  /// An action's one-line description, cut to a readable length.
-  private static func shortened(_ text: String) -> String {
-    text.count <= 120 ? text : text.prefix(119) + "…"
   }
 
   /// The environment a replay hands the reducer: effects never run, so a service that is

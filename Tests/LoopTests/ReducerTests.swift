@@ -130,6 +130,14 @@ struct ReducerTests {
       warnings.all.first?.hasPrefix(
         "A forEach reducer received an action for an element that is not in the array: id 9, action increment"
       ) == true)
+    #expect(
+      warnings.all.first?.contains(
+        """
+        This is usually a sign that an effect outlived the element it was for. To fix, put the \
+        elements on the parent reducer with `.forEach(state:action:environment:element:)`, which \
+        ends a removed element's effects, or cancel them when you remove it. (reducer made at \
+        LoopTests/ReducerTests.swift:
+        """) == true)
   }
 
   @Test("middleware sees the new state and may add an effect, without changing the state")

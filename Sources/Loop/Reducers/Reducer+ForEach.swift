@@ -37,7 +37,9 @@ extension Reducer {
           id \(id), action \(action)
 
           This is usually a sign that an effect outlived the element it was for. \
-          To fix, cancel an element's effects when you remove it. \
+          To fix, put the elements on the parent reducer with \
+          `.forEach(state:action:environment:element:)`, which ends a removed element's \
+          effects, or cancel them when you remove it. \
           (reducer made at \(fileID):\(line))
           """)
         return .none

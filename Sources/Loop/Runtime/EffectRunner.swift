@@ -167,22 +167,15 @@ final class EffectRunner<Action: Sendable> {
         // NB: The fast path passes its closure literal straight to `addImmediateTask`: through
         // `addMainActorTask` it would be converted to `@isolated(any)` by a thunk, one more
         // allocation per effect.
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast {
-          if let executor = executor?.taskExecutor {
-            // NB: Under a test store every step of an effect must be a job of its executor, the
-            // jobs it counts to tell when the effects are quiet. An immediate task runs its
-            // first steps as the caller's job, where each hop to the main actor is a
-            // main-queue job it never sees; this one starts as a job of the executor, already
-            // isolated to the main actor, and never hops there again.
-            group.addTask(executorPreference: executor, priority: job.priority) {
-              await Self.runEffect(job, storage)
-            }
-          } else {
-            group.addImmediateTask(priority: job.priority) { @MainActor in
-              await Self.runEffect(job, storage)
-            }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast,
+          executor == nil
+        {
+          group.addImmediateTask(priority: job.priority) { @MainActor in
+            await Self.runEffect(job, storage)
           }
         } else {
+          // NB: Under a test store (whose executor the runner prefers) and on the portable
+          // path, an effect starts as every nested child does: see `addMainActorTask`.
           group.addMainActorTask(priority: job.priority) {
             await Self.runEffect(job, storage)
           }

@@ -24,13 +24,11 @@ extension DiscardingTaskGroup {
   mutating func addMainActorTask(
     priority: TaskPriority? = nil, operation: sending @escaping @MainActor () async -> Void
   ) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      if prefersTaskExecutor {
-        addTask(priority: priority) { await operation() }
-      } else {
-        addImmediateTask(priority: priority, operation: operation)
-      }
-    } else if RuntimePath.routesGlobalJobs {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
+      !prefersTaskExecutor
+    {
+      addImmediateTask(priority: priority, operation: operation)
+    } else if startsAsCountedJob {
       addTask(priority: priority) { await operation() }
     } else {
       addTask(priority: priority, operation: operation)
@@ -42,13 +40,11 @@ extension ThrowingDiscardingTaskGroup {
   /// Adds a child task that starts on the main actor.
   @inlinable
   mutating func addMainActorTask(operation: sending @escaping @MainActor () async throws -> Void) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      if prefersTaskExecutor {
-        addTask { try await operation() }
-      } else {
-        addImmediateTask(operation: operation)
-      }
-    } else if RuntimePath.routesGlobalJobs {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
+      !prefersTaskExecutor
+    {
+      addImmediateTask(operation: operation)
+    } else if startsAsCountedJob {
       addTask { try await operation() }
     } else {
       addTask(operation: operation)
@@ -62,18 +58,28 @@ extension ThrowingTaskGroup {
   mutating func addMainActorTask(
     operation: sending @escaping @MainActor () async throws -> ChildTaskResult
   ) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
-      if prefersTaskExecutor {
-        addTask { try await operation() }
-      } else {
-        addImmediateTask(operation: operation)
-      }
-    } else if RuntimePath.routesGlobalJobs {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
+      !prefersTaskExecutor
+    {
+      addImmediateTask(operation: operation)
+    } else if startsAsCountedJob {
       addTask { try await operation() }
     } else {
       addTask(operation: operation)
     }
   }
+}
+
+/// Whether a child that is not an immediate task must start as a job a test store counts: a
+/// nonisolated first job, which hops to the main actor. On the fast path that is every such
+/// child (it runs under a test store's executor preference); on the portable path, those
+/// started while LoopTesting routes the global executor's jobs.
+@inlinable
+var startsAsCountedJob: Bool {
+  if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+    return true
+  }
+  return RuntimePath.routesGlobalJobs
 }
 
 /// Whether the current task prefers a task executor: on the fast path, a test store's.

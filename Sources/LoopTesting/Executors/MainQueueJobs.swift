@@ -97,36 +97,35 @@ package final class MainQueueJobs: Sendable {
     endsWhenQuiet: Bool = true, timeout: Duration? = nil
   ) async -> SettleRule.Outcome {
     let id = waiters.nextID()
+    let waiters = self.waiters
     let backstop = timeout.map { timeout in
-      Task { [waiters] in
+      Task {
         try? await Task.sleep(for: timeout)
         waiters.end(id, .timedOut)
       }
     }
     defer { backstop?.cancel() }
-    let wait = {
-      await withUnsafeContinuation { continuation in
-        self.waiters.add(
-          id,
-          MainActorWaiters.Waiter(
-            tally: tally, isDone: isDone,
-            rule: SettleRule(
-              ran: tally.ran, endsWhenQuiet: endsWhenQuiet, jobLimit: tally.jobLimit),
-            continuation: continuation))
+    // NB: Each branch suspends at once, with no async call in between: inside the preference
+    // scope, before the first resumption, every isolated call is one more trip through the main
+    // queue. Only waits for real I/O (with a `timeout`) pay for the cancellation handler.
+    let waitOrCancel = { @MainActor in
+      guard timeout != nil else {
+        return await withUnsafeContinuation { continuation in
+          waiters.add(id, tally, isDone, endsWhenQuiet, continuation)
+        }
       }
-    }
-    let waitOrCancel = {
-      guard timeout != nil else { return await wait() }
-      return await withTaskCancellationHandler(operation: wait) { [waiters = self.waiters] in
+      return await withTaskCancellationHandler {
+        await withUnsafeContinuation { continuation in
+          waiters.add(id, tally, isDone, endsWhenQuiet, continuation)
+        }
+      } onCancel: {
         Task { @MainActor in waiters.end(id, .timedOut) }
       }
     }
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
       // NB: Resumed preferring the main actor's task executor, the waiting task comes back as
       // one main-queue job, not through the global pool (two thread wake-ups).
-      return await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
-        await waitOrCancel()
-      }
+      return await withTaskExecutorPreference(MainActorTaskExecutor.shared, operation: waitOrCancel)
     }
     return await waitOrCancel()
   }
@@ -159,7 +158,14 @@ private final class MainActorWaiters: Sendable {
   }
 
   /// Publishes a waiter and looks at its work, in one step.
-  func add(_ id: Int, _ waiter: Waiter) {
+  func add(
+    _ id: Int, _ tally: JobTally, _ isDone: @escaping @MainActor () -> Bool,
+    _ endsWhenQuiet: Bool, _ continuation: UnsafeContinuation<SettleRule.Outcome, Never>
+  ) {
+    let waiter = Waiter(
+      tally: tally, isDone: isDone,
+      rule: SettleRule(ran: tally.ran, endsWhenQuiet: endsWhenQuiet, jobLimit: tally.jobLimit),
+      continuation: continuation)
     if case let .some(.some(outcome)) = open[id] {
       open[id] = nil
       waiter.continuation.resume(returning: outcome)

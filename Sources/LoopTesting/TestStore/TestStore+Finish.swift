@@ -42,11 +42,11 @@ extension TestStore {
     guard let last = recorder.received.last else { return }
     if case .off(showSkippedAssertions: true) = exhaustivity {
       fail(
-        FailureMessage.unreceivedActions(recorder.received.map(\.action), before: "(skipped)"),
+        FailureMessage.unreceivedActions(recorder.received.map { $0.action }, before: "(skipped)"),
         at: sourceLocation, skippable: true)
     }
     assertedState = last.state
-    recorder.received.removeAll()
+    recorder.withReceived { $0.removeAll() }
   }
 
   /// Cancels every effect still running, so the test can end without waiting for them.
@@ -78,9 +78,9 @@ extension TestStore {
   func dropUnreceivedActions(before step: @autoclosure () -> String, at location: SourceLocation) {
     guard let last = recorder.received.last else { return }
     fail(
-      FailureMessage.unreceivedActions(recorder.received.map(\.action), before: step()),
+      FailureMessage.unreceivedActions(recorder.received.map { $0.action }, before: step()),
       at: location, skippable: true)
     assertedState = last.state
-    recorder.received.removeAll()
+    recorder.withReceived { $0.removeAll() }
   }
 }

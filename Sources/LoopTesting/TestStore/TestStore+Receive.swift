@@ -64,7 +64,9 @@ extension TestStore {
   /// Whether the action `receive` waits for has arrived: any action when exhaustive, else one
   /// `matching` accepts.
   private func hasArrived(exhaustive: Bool, _ matching: (Action) -> Bool) -> Bool {
-    exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matching($0.action) }
+    recorder.withReceived { received in
+      exhaustive ? !received.isEmpty : received.contains { matching($0.action) }
+    }
   }
 
   private func receive(
@@ -86,7 +88,7 @@ extension TestStore {
       if !exhaustive, let last = recorder.received.last {
         // Everything received so far was skipped looking for this one.
         assertedState = last.state
-        recorder.received.removeAll()
+        recorder.withReceived { $0.removeAll() }
       }
       fail(
         store.inFlightEffectCount == 0
@@ -97,7 +99,7 @@ extension TestStore {
       return
     }
     if exhaustive {
-      let (action, state) = recorder.received.removeFirst()
+      let (action, state) = recorder.withReceived { $0.removeFirst() }
       if !matching(action) {
         fail(
           FailureMessage.unexpectedAction(
@@ -111,18 +113,22 @@ extension TestStore {
         actual: state, assert: assert, at: location)
       assertedState = state
     } else {
-      let index = recorder.received.firstIndex { matching($0.action) } ?? 0
-      let skipped = recorder.received[..<index].map(\.action)
+      // Skipped actions' changes count as accepted: the assertion starts from the state just
+      // before this action.
+      let (skipped, skippedState, action, state) = recorder.withReceived { received in
+        let index = received.firstIndex { matching($0.action) } ?? 0
+        defer { received.removeFirst(index + 1) }
+        return (
+          received[..<index].map { $0.action }, index > 0 ? received[index - 1].state : nil,
+          received[index].action, received[index].state
+        )
+      }
       if !skipped.isEmpty {
         fail(
           FailureMessage.unreceivedActions(skipped, before: "before receiving \(description())"),
           at: location, skippable: true)
       }
-      // Skipped actions' changes count as accepted: the assertion starts from the state just
-      // before this action.
-      let before = index > 0 ? recorder.received[index - 1].state : assertedState
-      let (action, state) = recorder.received[index]
-      recorder.received.removeFirst(index + 1)
+      let before = skippedState ?? assertedState
       check(
         step: "receiving \(Dump.oneLine(of: action))", before: before,
         actual: state, assert: assert, at: location)

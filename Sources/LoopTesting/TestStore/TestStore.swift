@@ -141,9 +141,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     defer { if routesGlobalJobs { GlobalJobRouting.release() } }
     recordWarnings()
     let leftovers = endOfTest.withLock { $0 }
-    let running = leftovers.records.filter(\.task.isRunning)
+    let running = leftovers.records.filter { $0.task.isRunning }
     for record in running { record.task.cancel() }
-    let actions = unreceived.withLock { $0.map(\.action) }
+    let actions = unreceived.withLock { $0.map { $0.action } }
     if leftovers.exhaustive, !actions.isEmpty {
       Issue.record(
         Comment(
@@ -204,7 +204,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
 
   func runningSends() -> [SendRecord] {
-    sends.filter(\.task.isRunning)
+    sends.filter { $0.task.isRunning }
   }
 
   func origin(_ record: SendRecord) -> (action: Any, location: String) {
@@ -270,9 +270,15 @@ final class Recorder<State, Action, Environment> {
   var sentState: State?
   /// Behind a lock so the test store's deinit, which is not isolated, can read it.
   let receivedStorage = LockedState<[(action: Action, state: State)]>([])
-  var received: [(action: Action, state: State)] {
-    get { receivedStorage.withLock { $0 } }
-    set { receivedStorage.withLock { $0 = newValue } }
+  /// The actions received and not yet asserted, each with the state after it.
+  var received: [(action: Action, state: State)] { receivedStorage.withLock { $0 } }
+
+  /// Reads or edits the received actions in place: an edit through a copy would copy the
+  /// whole list on every action.
+  func withReceived<Result>(
+    _ body: (inout [(action: Action, state: State)]) throws -> Result
+  ) rethrows -> Result {
+    try receivedStorage.withLock(body)
   }
 
   init(environment: Environment) {
@@ -284,7 +290,7 @@ final class Recorder<State, Action, Environment> {
       expectingSentAction = false
       sentState = state
     } else {
-      received.append((action, state))
+      withReceived { $0.append((action, state)) }
     }
   }
 }

@@ -6,6 +6,8 @@ import LoopTesting
 import MovieSearch
 import Testing
 
+@testable import movies
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -93,5 +95,19 @@ struct MovieSearchGuideExamples {
     }
     // end
     #expect(printed == ["movies: OMDb rejected the API key: check OMDB_API_KEY"])
+  }
+}
+
+/// Docs/Loop.docc/RecordAndReplay.md's committed recording, found through `Bundle.module`.
+@MainActor
+@Suite("Docs/Loop.docc/RecordAndReplay.md: a committed recording")
+struct CommittedRecordingGuideExamples {
+  @Test("the committed recording replays through today's reducer")
+  func committedRecording() throws {
+    let url = try #require(
+      Bundle.module.url(
+        forResource: "interactive-session", withExtension: "jsonl", subdirectory: "Fixtures"))
+    expectReplay(
+      of: url, reducer: InteractiveFeature.reducer, environment: SessionReplay.environment)
   }
 }

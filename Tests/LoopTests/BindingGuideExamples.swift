@@ -1,17 +1,18 @@
 // Bindings (Sources/Loop/Bindings), with the Composition guide's example.
+import Foundation
 import Loop
 import LoopTesting
 import Testing
 
 enum Profile {
-  struct State: Equatable {
+  struct State: Codable, Equatable {
     var name = ""
     var age = 0
     var newsletter = false
     var greeting = ""
   }
 
-  enum Action: BindableAction, Equatable {
+  enum Action: BindableAction, Codable, Equatable {
     case binding(BindingAction<State>)
     case resetTapped
 
@@ -33,6 +34,11 @@ enum Profile {
     }
   }
   .binding()
+}
+
+// The one declaration that makes a form's binding actions recordable.
+extension Profile.State: RecordableBindings {
+  static let bindingFields: BindingFields<Self> = [.field("name", \.name), .field("age", \.age)]
 }
 
 @MainActor
@@ -70,5 +76,75 @@ struct BindingGuideExamples {
     let newsletter = store.binding(\.newsletter)
     newsletter.wrappedValue.toggle()
     #expect(store.state.newsletter)
+  }
+
+  @Test("a form records and replays: binding actions are coded by their listed field names")
+  func formRecordsAndReplays() async throws {
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: Profile.State(), reducer: Profile.reducer, environment: ())
+    let recorder = SessionRecorder<Profile.State, Profile.Action>(
+      name: "profile", to: .buffer(buffer))
+    store.record(to: recorder)
+    store.send(.binding(.set(\.name, "Ada")))
+    store.send(.binding(.set(\.age, 36)))
+    store.stopRecording()
+    #expect(recorder.failures.isEmpty)
+    #expect(buffer.lines[1].contains(#""binding":{"_0":{"field":"name","value":"Ada"}}"#))
+
+    let log = try SessionLog<Profile.State, Profile.Action>(text: buffer.text)
+    let replay = try log.replay(reducer: Profile.reducer, environment: ())
+    #expect(replay.divergence == nil)
+    #expect(
+      replay.steps.map(\.action) == [.binding(.set(\.name, "Ada")), .binding(.set(\.age, 36))])
+    #expect(replay.steps.last?.state.greeting == "Hello, Ada!")
+
+    // A log written when the form had a field this version no longer lists.
+    let renamed = buffer.text.replacingOccurrences(of: #""field":"name""#, with: #""field":"nick""#)
+    let error = try #require(throws: SessionLogError.self) {
+      try SessionLog<Profile.State, Profile.Action>(text: renamed)
+    }
+    #expect(
+      "\(error)"
+        == #"line 2: the action is not one this app has (action.binding._0.field: no bindable field "nick" in State (its bindingFields list "name", "age"). The log was written by a version of the app with that field; to replay it, list it again under that name.)"#
+    )
+  }
+
+  @Test("a binding to an unlisted field, an unknown name or a mistyped value is a clear error")
+  func codingErrorsNameTheField() async throws {
+    let unlisted = BindingAction<Profile.State>.set(\.newsletter, true)
+    // Recorded, it is reported and left out of the log; the session goes on.
+    let store = Store(initialState: Profile.State(), reducer: Profile.reducer, environment: ())
+    let log = SessionLogBuffer()
+    let recorder = SessionRecorder<Profile.State, Profile.Action>(to: .buffer(log))
+    store.record(to: recorder)
+    store.send(.binding(unlisted))
+    store.send(.binding(.set(\.age, 1)))
+    #expect(recorder.failures.count == 1)
+    #expect(log.lines.count == 2)  // the header and the age
+    #expect(store.state.newsletter)
+    let encodingError = try #require(throws: EncodingError.self) {
+      try JSONEncoder().encode(unlisted)
+    }
+    guard case let .invalidValue(_, context) = encodingError else {
+      Issue.record("expected invalidValue, got \(encodingError)")
+      return
+    }
+    #expect(
+      context.debugDescription
+        == #"set(\State.newsletter, true) sets a field State.bindingFields does not list (it lists "name", "age"). To fix, add .field("<its name in logs>", \State.newsletter) to it."#
+    )
+
+    let unknown = Data(#"{"field":"nickname","value":"Ada"}"#.utf8)
+    let decodingError = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(BindingAction<Profile.State>.self, from: unknown)
+    }
+    #expect(
+      "\(decodingError)".contains(
+        #"no bindable field "nickname" in State (its bindingFields list "name", "age")"#))
+
+    let mistyped = Data(#"{"field":"age","value":"old"}"#.utf8)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(BindingAction<Profile.State>.self, from: mistyped)
+    }
   }
 }

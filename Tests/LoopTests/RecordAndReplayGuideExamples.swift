@@ -42,6 +42,39 @@ private let shoutingCartReducer = Reducer<Cart, CartAction, CartEnvironment> {
   return cartReducer.reduce(into: &state, action: action, environment: environment)
 }
 
+/// The guide's Secrets section: a login form whose password is never written.
+enum Login {
+  struct State: Codable, Equatable, Sendable {
+    var user = ""
+    var password = ""
+    var isSignedIn = false
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case userChanged(String)
+    case passwordChanged(String)
+    case signInTapped
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case let .userChanged(user): state.user = user
+    case let .passwordChanged(password): state.password = password
+    case .signInTapped: state.isSignedIn = !state.password.isEmpty
+    }
+    return .none
+  }
+}
+
+let hidingPassword = SessionRedaction<Login.State, Login.Action>(
+  action: { action in
+    guard case .passwordChanged = action else { return action }
+    return .passwordChanged("‹redacted›")
+  },
+  state: { state in
+    var state = state
+    state.password = ""  // not even its length
+    return state
+  })
+
 @MainActor
 func checkRecordedCart(at url: URL) {
   expectReplay(of: url, reducer: cartReducer, environment: CartEnvironment())
@@ -112,5 +145,27 @@ struct RecordAndReplayGuideExamples {
         If the reducer's new behaviour is intended, record the session again; otherwise this \
         action now changes the state differently from when it was recorded.
         """)
+  }
+
+  @Test("a redaction keeps a password out of the log, and the replay agrees with it")
+  func redactedLogin() throws {
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: Login.State(), reducer: Login.reducer, environment: ())
+    store.record(to: SessionRecorder(name: "login", redacting: hidingPassword, to: .buffer(buffer)))
+    store.send(.userChanged("ada"))
+    store.send(.passwordChanged("hunter2"))
+    store.send(.signInTapped)
+    store.stopRecording()
+    #expect(!buffer.text.contains("hunter2"))
+    #expect(buffer.lines[2].contains(#""passwordChanged":{"_0":"‹redacted›"}"#))
+
+    let log = try SessionLog<Login.State, Login.Action>(text: buffer.text)
+    let replay = try log.replay(reducer: Login.reducer, environment: (), redacting: hidingPassword)
+    #expect(replay.divergence == nil)
+    #expect(replay.steps.last?.state.isSignedIn == true)
+    // Without it, the replayed state holds the redacted action's "‹redacted›" where the log
+    // holds "": a divergence that is not a change of behaviour.
+    let plain = try log.replay(reducer: Login.reducer, environment: ())
+    #expect(plain.divergence?.line == 3)
   }
 }

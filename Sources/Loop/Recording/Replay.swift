@@ -100,11 +100,13 @@ extension SessionLog where State: Equatable {
   ///   - environment: An environment for the reducer; effects never run, so one whose
   ///     services fail when called is the honest choice.
   ///   - initialState: Where to start; the log's initial state if `nil`.
+  ///   - redaction: The one the log was recorded with: each replayed state is redacted the
+  ///     same way before it is compared with the recorded one.
   /// - Throws: ``SessionLogError/noInitialState`` when neither gives a state.
   /// - Complexity: One reduce per entry, plus one `==` per recorded state.
   public func replay<Environment>(
     reducer: Reducer<State, Action, Environment>, environment: Environment,
-    from initialState: State? = nil
+    from initialState: State? = nil, redacting redaction: SessionRedaction<State, Action> = .none
   ) throws(SessionLogError) -> Replay<State, Action> {
     guard let start = initialState ?? self.initialState else { throw .noInitialState }
     var replay = Replay<State, Action>(name: name, initialState: start, steps: [], divergence: nil)
@@ -117,10 +119,13 @@ extension SessionLog where State: Equatable {
         Replay.Step(
           line: entry.line, origin: entry.origin, offset: entry.offset, action: entry.action,
           state: state, recordedState: entry.state))
-      if replay.divergence == nil, let recorded = entry.state, recorded != state {
-        replay.divergence = ReplayDivergence(
-          step: replay.steps.count - 1, line: entry.line, action: entry.action,
-          origin: entry.origin, recorded: recorded, replayed: state)
+      if replay.divergence == nil, let recorded = entry.state {
+        let replayed = redaction.state(state)
+        if recorded != replayed {
+          replay.divergence = ReplayDivergence(
+            step: replay.steps.count - 1, line: entry.line, action: entry.action,
+            origin: entry.origin, recorded: recorded, replayed: replayed)
+        }
       }
     }
     return replay

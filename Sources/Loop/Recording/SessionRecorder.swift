@@ -34,10 +34,14 @@ public final class SessionRecorder<State, Action> {
   /// - Parameters:
   ///   - name: A name for the log's header: which app or feature recorded it.
   ///   - sink: Where the lines go.
+  ///   - redaction: What to hide before encoding (``SessionRedaction``): nothing by default.
   @_disfavoredOverload
-  public convenience init(name: String = "", to sink: SessionLogSink) where Action: Encodable {
+  public convenience init(
+    name: String = "", redacting redaction: SessionRedaction<State, Action> = .none,
+    to sink: SessionLogSink
+  ) where Action: Encodable {
     self.init(
-      name: name, recordingStates: false, sink: sink,
+      name: name, recordingStates: false, redaction: redaction, sink: sink,
       recorded: { _ in SessionLogFormat.Skipped?.none })
   }
 
@@ -47,18 +51,23 @@ public final class SessionRecorder<State, Action> {
   ///   - name: A name for the log's header: which app or feature recorded it.
   ///   - recordingStates: Whether to write the state after each action (and the initial
   ///     state), so a replay can find the first state that differs.
+  ///   - redaction: What to hide before encoding (``SessionRedaction``): nothing by default.
+  ///     Replay with the same redaction.
   ///   - sink: Where the lines go.
-  public convenience init(name: String = "", recordingStates: Bool = true, to sink: SessionLogSink)
+  public convenience init(
+    name: String = "", recordingStates: Bool = true,
+    redacting redaction: SessionRedaction<State, Action> = .none, to sink: SessionLogSink
+  )
   where State: Encodable, Action: Encodable {
     self.init(
-      name: name, recordingStates: recordingStates, sink: sink,
-      recorded: { recordingStates ? $0 : nil })
+      name: name, recordingStates: recordingStates, redaction: redaction, sink: sink,
+      recorded: { recordingStates ? redaction.state($0) : nil })
   }
 
   /// A recorder that writes, for each state, what `recorded` gives (`nil`: no state).
   private init<Recorded: Encodable>(
-    name: String, recordingStates: Bool, sink: SessionLogSink,
-    recorded: @escaping (State) -> Recorded?
+    name: String, recordingStates: Bool, redaction: SessionRedaction<State, Action>,
+    sink: SessionLogSink, recorded: @escaping (State) -> Recorded?
   ) where Action: Encodable {
     let encoder = SessionLogFormat.encoder()
     self.sink = sink
@@ -72,7 +81,8 @@ public final class SessionRecorder<State, Action> {
       try Self.line(
         encoder,
         SessionLogFormat.Entry(
-          origin: origin, offset: offset, action: action, state: recorded(state)))
+          origin: origin, offset: offset, action: redaction.action(action),
+          state: recorded(state)))
     }
   }
 

@@ -20,12 +20,14 @@ import Testing
 ///   - url: A log written by a `SessionRecorder` that recorded states.
 ///   - reducer: The feature's reducer.
 ///   - environment: Its environment.
+///   - redaction: The one the session was recorded with, if any (`SessionRedaction`).
 ///   - sourceLocation: Where a failure is reported; the caller's line by default.
 /// - Returns: The replay, for further checks; `nil` if the log could not be read (which fails
 ///   the test with the log's error, naming the line).
 @discardableResult
 public func expectReplay<State: Equatable & Decodable, Action: Decodable, Environment>(
   of url: URL, reducer: Reducer<State, Action, Environment>, environment: Environment,
+  redacting redaction: SessionRedaction<State, Action> = .none,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Replay<State, Action>? {
   let log: SessionLog<State, Action>
@@ -38,7 +40,8 @@ public func expectReplay<State: Equatable & Decodable, Action: Decodable, Enviro
     return nil
   }
   return expectReplay(
-    log, reducer: reducer, environment: environment, sourceLocation: sourceLocation)
+    log, reducer: reducer, environment: environment, redacting: redaction,
+    sourceLocation: sourceLocation)
 }
 
 /// Replays `log` through `reducer` as a Swift Testing check: fails at the first state that
@@ -55,12 +58,14 @@ public func expectReplay<State: Equatable & Decodable, Action: Decodable, Enviro
 ///   - log: A log read with `SessionLog`, holding states.
 ///   - reducer: The feature's reducer.
 ///   - environment: Its environment.
+///   - redaction: The one the session was recorded with, if any (`SessionRedaction`).
 ///   - sourceLocation: Where a failure is reported; the caller's line by default.
 /// - Returns: The replay, for further checks; `nil` if it could not run.
 @discardableResult
 public func expectReplay<State: Equatable, Action, Environment>(
   _ log: SessionLog<State, Action>, reducer: Reducer<State, Action, Environment>,
-  environment: Environment, sourceLocation: SourceLocation = #_sourceLocation
+  environment: Environment, redacting redaction: SessionRedaction<State, Action> = .none,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> Replay<State, Action>? {
   guard log.initialState != nil, log.entries.allSatisfy({ $0.state != nil }) else {
     Issue.record(
@@ -74,7 +79,7 @@ public func expectReplay<State: Equatable, Action, Environment>(
   }
   let replay: Replay<State, Action>
   do {
-    replay = try log.replay(reducer: reducer, environment: environment)
+    replay = try log.replay(reducer: reducer, environment: environment, redacting: redaction)
   } catch {
     Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
     return nil

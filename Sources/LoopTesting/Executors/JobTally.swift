@@ -22,8 +22,9 @@ package final class JobTally: Sendable {
     self.parent = parent
   }
 
-  /// Jobs queued and not yet run to their end (a running job is pending).
-  package var pending: Int { counts.withLock { $0.queued - $0.ran } }
+  /// Jobs queued and not yet run to their end (a running job is pending), and jobs run to
+  /// their end, read together.
+  var counted: (pending: Int, ran: Int) { counts.withLock { ($0.queued - $0.ran, $0.ran) } }
 
   /// The most of its jobs a wait goes through before it calls the work never quiet: far
   /// beyond any finite flow (a 1,000-effect fan-out runs about 2,000).

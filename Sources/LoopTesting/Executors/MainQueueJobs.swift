@@ -164,7 +164,8 @@ private final class MainActorWaiters: Sendable {
   ) {
     let waiter = Waiter(
       tally: tally, isDone: isDone,
-      rule: SettleRule(ran: tally.ran, endsWhenQuiet: endsWhenQuiet, jobLimit: tally.jobLimit),
+      rule: SettleRule(
+        ran: tally.counted.ran, endsWhenQuiet: endsWhenQuiet, jobLimit: tally.jobLimit),
       continuation: continuation)
     if case let .some(.some(outcome)) = open[id] {
       open[id] = nil
@@ -172,21 +173,14 @@ private final class MainActorWaiters: Sendable {
       return
     }
     waiters.append((id, waiter))
-    look(id) { rule, waiter in
-      rule.look(pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
-    }
+    look(at: waiters.count - 1)
   }
 
   func lookAfterJob() {
-    guard !waiters.isEmpty else { return }
     var index = 0
+    // NB: A look that ends its wait removes it; the next one moves into its place.
     while index < waiters.count {
-      let id = waiters[index].id
-      look(id) { rule, waiter in
-        rule.look(pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
-      }
-      // NB: A look that ends its wait removes it; the next one has moved into its place.
-      if index < waiters.count, waiters[index].id == id { index += 1 }
+      if look(at: index) { index += 1 }
     }
   }
 
@@ -202,27 +196,33 @@ private final class MainActorWaiters: Sendable {
     waiter.continuation.resume(returning: outcome)
   }
 
-  private func look(_ id: Int, _ step: (inout SettleRule, Waiter) -> SettleRule.Decision) {
-    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-    var rule = waiters[index].waiter.rule
-    let decision = step(&rule, waiters[index].waiter)
-    waiters[index].waiter.rule = rule
+  /// Looks at the wait at `index` by its ``SettleRule``: after a job, when it is published,
+  /// or (`confirming`) when its barrier came round. Returns whether it still waits.
+  @discardableResult
+  private func look(at index: Int, confirming: Bool = false) -> Bool {
+    let (id, waiter) = waiters[index]
+    let (pending, ran) = waiter.tally.counted
+    let isDone = waiter.isDone()
+    let decision =
+      confirming
+      ? waiters[index].waiter.rule.confirm(pending: pending, ran: ran, isDone: isDone)
+      : waiters[index].waiter.rule.look(pending: pending, ran: ran, isDone: isDone)
     switch decision {
     case .wait:
-      break
+      return true
     case .confirm:
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
-          self.look(id) { rule, waiter in
-            rule.confirm(
-              pending: waiter.tally.pending, ran: waiter.tally.ran, isDone: waiter.isDone())
-          }
+          guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return }
+          self.look(at: index, confirming: true)
         }
       }
+      return true
     case let .end(outcome):
-      let waiter = waiters.remove(at: index).waiter
+      waiters.remove(at: index)
       open[id] = nil
       waiter.continuation.resume(returning: outcome)
+      return false
     }
   }
 }

@@ -39,14 +39,12 @@ extension TestStore {
   /// ```
   public func skipReceivedActions(sourceLocation: SourceLocation = #_sourceLocation) async {
     await settle(during: "in skipReceivedActions()")
-    guard let last = recorder.received.last else { return }
-    if case .off(showSkippedAssertions: true) = exhaustivity {
+    let skipped = acceptReceivedActions()
+    if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
       fail(
-        FailureMessage.unreceivedActions(recorder.received.map { $0.action }, before: "(skipped)"),
-        at: sourceLocation, skippable: true)
+        FailureMessage.unreceivedActions(skipped, before: "(skipped)"), at: sourceLocation,
+        skippable: true)
     }
-    assertedState = last.state
-    recorder.withReceived { $0.removeAll() }
   }
 
   /// Cancels every effect still running, so the test can end without waiting for them.
@@ -76,11 +74,22 @@ extension TestStore {
   /// Fails for actions received and not asserted (a known issue when exhaustivity is off and
   /// skipped assertions are shown), then accepts the state they led to.
   func dropUnreceivedActions(before step: @autoclosure () -> String, at location: SourceLocation) {
-    guard let last = recorder.received.last else { return }
+    let unreceived = acceptReceivedActions()
+    guard !unreceived.isEmpty else { return }
     fail(
-      FailureMessage.unreceivedActions(recorder.received.map { $0.action }, before: step()),
-      at: location, skippable: true)
+      FailureMessage.unreceivedActions(unreceived, before: step()), at: location,
+      skippable: true)
+  }
+
+  /// Takes the actions received and not yet asserted out of the recorder, and accepts the
+  /// state the last one led to; returns them.
+  func acceptReceivedActions() -> [Action] {
+    let received = recorder.withReceived { received in
+      defer { if !received.isEmpty { received.removeAll() } }
+      return received
+    }
+    guard let last = received.last else { return [] }
     assertedState = last.state
-    recorder.withReceived { $0.removeAll() }
+    return received.map { $0.action }
   }
 }

@@ -270,11 +270,8 @@ final class Recorder<State, Action, Environment> {
   var sentState: State?
   /// Behind a lock so the test store's deinit, which is not isolated, can read it.
   let receivedStorage = LockedState<[(action: Action, state: State)]>([])
-  /// The actions received and not yet asserted, each with the state after it.
-  var received: [(action: Action, state: State)] { receivedStorage.withLock { $0 } }
-
-  /// Reads or edits the received actions in place: an edit through a copy would copy the
-  /// whole list on every action.
+  /// Reads or edits the actions received and not yet asserted, each with the state after it,
+  /// in place: an edit through a copy would copy the whole list on every action.
   func withReceived<Result>(
     _ body: (inout [(action: Action, state: State)]) throws -> Result
   ) rethrows -> Result {

@@ -168,4 +168,18 @@ struct RecordAndReplayGuideExamples {
     let plain = try log.replay(reducer: Login.reducer, environment: ())
     #expect(plain.divergence?.line == 3)
   }
+
+  @Test("hiding a known secret: a token pasted into the user field is never written")
+  func hidingAKnownSecret() throws {
+    let token = "tok-5501"
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: Login.State(), reducer: Login.reducer, environment: ())
+    store.record(
+      to: SessionRecorder(
+        name: "login", redacting: .hiding([token]), to: .buffer(buffer)))
+    store.send(.userChanged("ada \(token)"))
+    store.stopRecording()
+    #expect(!buffer.text.contains(token))
+    #expect(buffer.lines[1].contains(#""userChanged":{"_0":"ada •••"}"#))
+  }
 }

@@ -109,6 +109,129 @@ struct InteractiveFeatureTests {
     #expect(store.state.notice == "There is no row 11 on this page.")
   }
 
+  @Test("Return after a search that answered asks nothing again; after a failure, it asks")
+  func returnAfterAnAnswer() async {
+    let searches = LockedState(0)
+    let failFirst = LockedState(true)
+    let offline = MovieService.offline
+    let store = TestStore(
+      initialState: InteractiveFeature.State(), reducer: InteractiveFeature.reducer,
+      environment: MoviesEnvironment(
+        movies: MovieService(
+          search: { query, page in
+            searches.withLock { $0 += 1 }
+            if failFirst.withLock({ $0 }) { throw MovieServiceError.timedOut }
+            return try await offline.search(query, page)
+          },
+          details: offline.details),
+        clock: clock))
+    store.exhaustivity = .off
+    await type("batman", store)
+    await clock.advance(by: MoviesFeature.debounce)
+    await store.receive({ if case .movies(.searchResponse) = $0 { true } else { false } })
+    #expect(store.state.movies.searchError == .timedOut)
+    failFirst.withLock { $0 = false }
+    await store.send(.key(.enter))  // a failure that asking again could mend: Return asks
+    await store.receive({ if case .movies(.searchResponse) = $0 { true } else { false } })
+    #expect(store.state.shownRows.first?.title == "Batman Begins")
+    #expect(searches.withLock { $0 } == 2)
+    await store.send(.key(.character("/")))
+    await type("batman", store)
+    await clock.advance(by: MoviesFeature.debounce)
+    await store.receive({ if case .movies(.searchResponse) = $0 { true } else { false } })
+    await store.send(.key(.enter)) {
+      $0.isTyping = false
+    }
+    #expect(!store.state.movies.isLoading)
+    await store.finish()
+    #expect(searches.withLock { $0 } == 3)
+  }
+
+  @Test("r retries only what asking again could mend")
+  func retryOnlyWhatCanMend() async {
+    let store = await storeShowingBatman()
+    await store.send(.key(.character("3")))  // Batman (1989): the catalog holds no details
+    await store.receive({
+      if case .movies(.details(.presented(.response))) = $0 { true } else { false }
+    })
+    let failed = store.state
+    #expect(failed.movies.details?.error?.isRetryable == false)
+    await store.send(.key(.character("r")))
+    #expect(store.state == failed)
+    let screen = InteractiveScreen.render(failed, sourceName: "offline catalog")
+    #expect(screen.hasSuffix("\nReturn or Esc: back · q: quit"))
+    await store.send(.key(.enter))
+    await store.send(.key(.character("1")))
+    await store.send(.key(.enter))
+    await store.receive({
+      if case .movies(.details(.presented(.response))) = $0 { true } else { false }
+    })
+    let loaded = store.state
+    await store.send(.key(.character("r")))  // the details loaded: nothing to retry
+    #expect(store.state == loaded)
+    #expect(
+      InteractiveScreen.render(loaded, sourceName: "offline catalog")
+        .hasSuffix("\nReturn or Esc: back · q: quit"))
+    var timedOut = loaded
+    timedOut.movies.details?.movie = nil
+    timedOut.movies.details?.error = .timedOut
+    #expect(
+      InteractiveScreen.render(timedOut, sourceName: "offline catalog")
+        .hasSuffix("\nReturn or Esc: back · r: retry · q: quit"))
+  }
+
+  @Test("on a 60×12 terminal, six rows to a screen, every line fits, paging loads what it shows")
+  func smallTerminal() async {
+    let store = await storeShowingBatman()
+    await store.send(.resized(TerminalSize(columns: 60, rows: 12)))
+    #expect(store.state.rowsPerScreen == 6)
+    func checkFits(_ label: String) {
+      let lines = InteractiveScreen.render(store.state, sourceName: "offline catalog")
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count <= 12, "\(label)")
+      #expect(lines.allSatisfy { $0.count <= 60 }, "\(label)")
+      #expect(lines.first == "movies · offline catalog · Data: OMDb API (omdbapi.com)")
+    }
+    checkFits("first screen")
+    #expect(store.state.shownRows.map(\.title).first == "Batman Begins")
+    await store.send(.key(.character("n")))
+    checkFits("second screen")
+    // Rows 7–10 are the first page's; 11–12 need the second, which the screen loads.
+    await store.receive({ if case .movies(.searchResponse) = $0 { true } else { false } })
+    #expect(store.state.shownRows.count == 6)
+    #expect(store.state.shownRows.last?.title == "Batman: The Dark Knight Returns, Part 2")
+    await store.send(.key(.character("9")))  // a row number larger than the screen's
+    #expect(store.state.notice == "There is no row 9 on this page.")
+    checkFits("a notice")
+    await store.send(.key(.character("1")))
+    await store.receive({
+      if case .movies(.details(.presented(.response))) = $0 { true } else { false }
+    })
+    #expect(store.state.movies.details?.imdbID == "tt4116284")  // row 7: The Lego Batman Movie
+    checkFits("details")
+    await store.send(.key(.escape))
+    await store.send(.resized(TerminalSize(columns: 120, rows: 40)))
+    #expect(store.state.rowsPerScreen == 10)
+    #expect(store.state.shownPage == 1)  // row 7, first on screen before, is still on screen
+    #expect(store.state.shownRows.map(\.id).contains("tt4116284"))
+  }
+
+  @Test("on a 120-column terminal, details wrap at 120 columns, not 80")
+  func wideTerminal() async {
+    let store = await storeShowingBatman()
+    await store.send(.resized(TerminalSize(columns: 120, rows: 40)))
+    await store.send(.key(.character("1")))
+    await store.send(.key(.enter))
+    await store.receive({
+      if case .movies(.details(.presented(.response))) = $0 { true } else { false }
+    })
+    let lines = InteractiveScreen.render(store.state, sourceName: "offline catalog")
+      .split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 120 })
+    #expect(lines.contains { $0.count > 100 })
+    #expect(lines.count <= 40)
+  }
+
   @Test("/ or a letter starts a new search; q and Control-C quit")
   func newSearchAndQuit() async {
     let store = await storeShowingBatman()

@@ -261,7 +261,7 @@ struct MoviesAppTests {
         "movies: /nonexistent/folder/s.jsonl: cannot be created for writing\n"))
   }
 
-  @Test("a live session's recording holds the results and never the API key")
+  @Test("a live session's recording holds the results and never the API key, even searched for")
   func liveRecordingHoldsNoKey() async throws {
     let server = try LoopbackServer { request in
       request.parameters["i"] != nil
@@ -273,6 +273,7 @@ struct MoviesAppTests {
     // The search: header, submit, response. The details: header, select, load, response.
     for (name, arguments, lines) in [
       ("search", ["batman"], 3), ("details", ["--details", "tt9"], 4),
+      ("key searched for", [Self.key], 3), ("key as an id", ["--details", Self.key], 4),
     ] {
       let log = folder.url.appendingPathComponent("\(name).jsonl")
       _ = try await MoviesProcess.run(
@@ -281,8 +282,11 @@ struct MoviesAppTests {
       #expect(text.split(separator: "\n").count == lines, "\(name)")
       #expect(!text.contains(Self.key), "\(name)")
       #expect(!text.contains(server.baseURL.absoluteString), "\(name)")
+      let replayed = try await MoviesProcess.run(["--replay", log.path])
+      #expect(replayed.status == 0, "\(name): \(replayed.standardError)")
+      #expect(!replayed.standardOutput.contains(Self.key), "\(name)")
     }
-    #expect(server.requests.count == 2)
+    #expect(server.requests.count == 4)
   }
 }
 

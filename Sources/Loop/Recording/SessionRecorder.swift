@@ -143,10 +143,13 @@ public final class SessionRecorder<State, Action> {
 
   private func fail(entry: Int, _ failure: SessionLogError) {
     failures.append(failure)
+    // NB: An encoding failure's own text starts "entry N could not be recorded": say it once.
+    let reason =
+      if case let .encoding(_, detail) = failure { detail } else { "\(failure)" }
     reportRuntimeWarning(
       """
       A session recorder could not record \(entry == 0 ? "its header" : "entry \(entry)"): \
-      \(failure)
+      \(reason)
 
       The store went on; the log misses this line. To fix, make the action and state encode \
       (a Double that is not finite does not), or check where the log is written.

@@ -99,6 +99,26 @@ public enum MovieServiceError: Error, Hashable, Sendable, Codable, CustomStringC
     }
   }
 
+  /// Whether asking again, unchanged, could succeed: true for the network's and the server's
+  /// passing failures, false when the answer would be the same (no such title, a bad key, a
+  /// title the offline catalog does not hold).
+  ///
+  /// ```swift
+  /// MovieServiceError.timedOut.isRetryable                          // true
+  /// MovieServiceError.detailsUnavailable(imdbID: "tt1").isRetryable  // false
+  /// ```
+  public var isRetryable: Bool {
+    switch self {
+    case .server, .timedOut, .cannotConnect, .truncatedResponse, .network, .unexpected:
+      true
+    case let .httpStatus(status):
+      status == 408 || status == 429 || status >= 500
+    case .notFound, .tooManyResults, .incorrectID, .invalidAPIKey, .noAPIKey,
+      .requestLimitReached, .detailsUnavailable, .decoding, .catalogUnavailable:
+      false
+    }
+  }
+
   /// The same error with every occurrence of `secret` in its messages replaced by `•••`.
   ///
   /// The live client applies this with its API key to every error it throws.

@@ -12,6 +12,8 @@ struct MovieSource {
   var name: String
   /// One line for stderr saying which source is used (never the key).
   var notice: String
+  /// What a recording hides wherever it appears (the API key): never printed.
+  var secrets: [String] = []
 
   /// Chooses from `OMDB_API_KEY`, `OMDB_BASE_URL` and `--offline`.
   static func choose(environment: [String: String], offline: Bool) throws(Arguments.UsageError)
@@ -39,6 +41,6 @@ struct MovieSource {
     return MovieSource(
       service: .live(
         apiKey: key, baseURL: baseURL, session: URLSession(configuration: configuration)),
-      name: "OMDb", notice: "movies: searching OMDb at \(baseURL.absoluteString)")
+      name: "OMDb", notice: "movies: searching OMDb at \(baseURL.absoluteString)", secrets: [key])
   }
 }

@@ -41,14 +41,15 @@ enum MoviesCommand {
       case let .search(query):
         return await search(
           query, page: parsed.page, kind: parsed.kind, environment, console,
-          recorder: try recorder(SessionReplay.searchName, record))
+          recorder: try recorder(SessionReplay.searchName, record, hiding: source.secrets))
       case let .details(id):
         return await details(
-          id, environment, console, recorder: try recorder(SessionReplay.detailsName, record))
+          id, environment, console,
+          recorder: try recorder(SessionReplay.detailsName, record, hiding: source.secrets))
       case .interactive:
         return await InteractiveSession(
           environment: environment, console: console, input: input, sourceName: source.name,
-          recorder: try recorder(SessionReplay.interactiveName, record)
+          recorder: try recorder(SessionReplay.interactiveName, record, hiding: source.secrets)
         ).run()
       case .help, .replay:
         return 0
@@ -59,12 +60,17 @@ enum MoviesCommand {
     }
   }
 
-  /// A recorder writing to `url`, if the command line asked for one.
-  static func recorder<State: Codable, Action: Codable>(_ name: String, _ url: URL?)
+  /// A recorder writing to `url`, if the command line asked for one, that writes `•••` for
+  /// each of `secrets` (the API key) wherever an action or a state holds it: a key pasted into
+  /// a search, say. A key typed one key press at a time in the interactive mode is hidden in
+  /// the states, not in the key presses.
+  static func recorder<
+    State: Codable & SendableMetatype, Action: Codable & SendableMetatype
+  >(_ name: String, _ url: URL?, hiding secrets: [String])
     throws(SessionLogError) -> SessionRecorder<State, Action>?
   {
     guard let url else { return nil }
-    return SessionRecorder(name: name, to: try .file(url))
+    return SessionRecorder(name: name, redacting: .hiding(secrets), to: try .file(url))
   }
 
   static func search(

@@ -6,13 +6,14 @@ import MovieSearch
 ///
 /// While typing, every key edits the query and the movies feature searches once typing
 /// pauses; Return stops typing. Then `n`/`p` page, a row number opens details, `/` (or any
-/// other letter) starts a new search, `r` retries, `q` quits.
+/// other letter) starts a new search, `r` retries a failure that asking again could mend, `q`
+/// quits. A screen shows as many rows as the terminal has room for, at most ten.
 enum InteractiveFeature {
   struct State: Equatable, Sendable, Codable {
     var movies = MoviesFeature.State()
     /// Whether keys edit the query.
     var isTyping = true
-    /// The page of ten rows on screen, from 1.
+    /// The screen of rows shown, from 1 (``rowsPerScreen`` rows each).
     var shownPage = 1
     /// A row number being typed.
     var digits = ""
@@ -20,21 +21,41 @@ enum InteractiveFeature {
     var notice: String?
     /// Whether the user asked to quit.
     var isFinished = false
+    /// The terminal the screen is drawn on, or `nil` from a pipe (ten rows, any width).
+    var terminal: TerminalSize?
+
+    /// How many rows a screen shows: ten, or fewer on a short terminal.
+    var rowsPerScreen: Int { InteractiveScreen.tableRows(fitting: terminal) }
+
+    /// The index in the results of the first row on screen.
+    var firstShownIndex: Int { (shownPage - 1) * rowsPerScreen }
 
     /// The rows on screen.
     var shownRows: ArraySlice<Movie> {
-      let start = (shownPage - 1) * SearchPage.size
+      let start = firstShownIndex
       guard start < movies.results.count else { return [] }
-      return movies.results[start..<min(start + SearchPage.size, movies.results.count)]
+      return movies.results[start..<min(start + rowsPerScreen, movies.results.count)]
     }
 
-    /// The OMDb page number of the rows on screen.
-    var shownPageNumber: Int { movies.firstPage + shownPage - 1 }
+    /// The OMDb page number of the first row on screen.
+    var shownPageNumber: Int { movies.firstPage + firstShownIndex / SearchPage.size }
+
+    /// Whether the results on screen answer the query as it stands, so that asking again
+    /// would only repeat the request: the last search was for this query and it is over,
+    /// without a failure that asking again could mend.
+    var isQueryAnswered: Bool {
+      guard let request = movies.lastSearch, request.query == movies.query,
+        request.kind == movies.kind, !movies.isLoading, !movies.isLoadingNextPage
+      else { return false }
+      return !(movies.searchError?.isRetryable ?? false)
+    }
   }
 
   enum Action: Equatable, Sendable, Codable {
     case key(Key)
     case movies(MoviesFeature.Action)
+    /// The terminal changed size: the screen keeps its first row and fits the new size.
+    case resized(TerminalSize)
   }
 
   static let reducer = Reducer<State, Action, MoviesEnvironment> { state, action, environment in
@@ -44,6 +65,11 @@ enum InteractiveFeature {
     switch action {
     case let .movies(action):
       return movies(action)
+    case let .resized(size):
+      let first = state.firstShownIndex
+      state.terminal = size
+      state.shownPage = first / state.rowsPerScreen + 1
+      return .none
     case let .key(key):
       state.notice = nil
       if key == .interrupt || key == .endOfInput {
@@ -55,7 +81,7 @@ enum InteractiveFeature {
         case .character("q"):
           state.isFinished = true
           return .none
-        case .character("r"):
+        case .character("r") where state.movies.details?.error?.isRetryable == true:
           return movies(.retry)
         case .enter, .escape, .backspace, .left, .character("b"):
           return movies(.details(.dismiss))
@@ -73,9 +99,9 @@ enum InteractiveFeature {
           return movies(.queryChanged(String(state.movies.query.dropLast())))
         case .enter:
           state.isTyping = false
-          guard !state.movies.query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return .none
-          }
+          guard !state.movies.query.trimmingCharacters(in: .whitespaces).isEmpty,
+            !state.isQueryAnswered
+          else { return .none }
           state.shownPage = 1
           return movies(.searchSubmitted(page: 1))
         case .escape:
@@ -118,7 +144,7 @@ enum InteractiveFeature {
         }
         return .none
       case .character("r"):
-        guard state.movies.searchError != nil else { return .none }
+        guard state.movies.searchError?.isRetryable == true else { return .none }
         return movies(.retry)
       case .character("/"):
         state.digits = ""
@@ -163,10 +189,15 @@ enum InteractiveFeature {
   private static func nextPage(_ state: inout State, _ environment: MoviesEnvironment)
     -> Effect<Action>
   {
-    let loadedPages = SearchPage.pageCount(forResults: state.movies.results.count)
-    if state.shownPage < loadedPages {
+    let nextStart = state.shownPage * state.rowsPerScreen
+    if nextStart < state.movies.results.count {
       state.shownPage += 1
-      return .none
+      // NB: A screen that runs past the loaded rows (seven to a screen, say) loads the next
+      // page to fill it.
+      guard nextStart + state.rowsPerScreen > state.movies.results.count,
+        state.movies.hasNextPage, !state.movies.isLoading, !state.movies.isLoadingNextPage
+      else { return .none }
+      return child(.loadNextPage, &state, environment)
     }
     guard state.movies.hasNextPage, !state.movies.isLoadingNextPage else {
       state.notice = state.movies.isLoadingNextPage ? nil : "This is the last page."

@@ -6,7 +6,7 @@ import MovieSearch
 /// ``InteractiveFeature``, and the screen is redrawn from its state.
 ///
 /// On a terminal, each key is sent as it is typed and the screen redrawn on every change, with
-/// a spinner while loading. Otherwise (input from a pipe) each line is one command or one
+/// a spinner while loading, laid out to fit the terminal's size. Otherwise (input from a pipe) each line is one command or one
 /// search, and the screen is printed once that line's work is done.
 @MainActor
 struct InteractiveSession {
@@ -43,12 +43,21 @@ struct InteractiveSession {
       let screen = InteractiveScreen.render(state, sourceName: sourceName, tick: tick)
       console.write("\u{1B}[H\u{1B}[2J" + screen.replacing("\n", with: "\r\n"))
     }
+    // NB: The size is read again on every spinner tick: a resized terminal is redrawn to fit
+    // within one tick, without a signal handler.
+    func fitTerminal() {
+      if let size = TerminalSize.current(), size != store.state.terminal {
+        store.send(.resized(size))
+      }
+    }
+    fitTerminal()
     let redraw = Task { @MainActor in
       for await state in store.states { draw(state) }
     }
     let spinner = Task { @MainActor in
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(120))
+        fitTerminal()
         if store.state.movies.isBusy {
           tick += 1
           draw(store.state)

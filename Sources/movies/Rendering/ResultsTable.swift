@@ -4,16 +4,19 @@ import MovieSearch
 enum ResultsTable {
   static let titleWidth = 46
 
-  /// The rows numbered from `firstNumber`, with a header.
-  static func render(_ movies: some Collection<Movie>, firstNumber: Int = 1) -> String {
+  /// The rows numbered from `firstNumber`, with a header; titles longer than `titleWidth` are
+  /// cut.
+  static func render(
+    _ movies: some Collection<Movie>, firstNumber: Int = 1, titleWidth: Int = titleWidth
+  ) -> String {
     var lines = [
-      row("#", "Title", "Year", "Type", "IMDb ID")
+      row("#", "Title", "Year", "Type", "IMDb ID", titleWidth: titleWidth)
     ]
     for (offset, movie) in movies.enumerated() {
       lines.append(
         row(
           "\(firstNumber + offset)", movie.title, movie.year.map { "\($0)" } ?? "–",
-          movie.kind.rawValue, movie.id))
+          movie.kind.rawValue, movie.id, titleWidth: titleWidth))
     }
     return lines.joined(separator: "\n")
   }
@@ -25,7 +28,8 @@ enum ResultsTable {
   }
 
   private static func row(
-    _ number: String, _ title: String, _ year: String, _ kind: String, _ id: String
+    _ number: String, _ title: String, _ year: String, _ kind: String, _ id: String,
+    titleWidth: Int
   ) -> String {
     let parts = [
       padded(number, 3, alignRight: true), padded(truncated(title, titleWidth), titleWidth),
@@ -34,8 +38,10 @@ enum ResultsTable {
     return parts.joined(separator: "  ")
   }
 
+  /// `text`, cut to `width` characters with an ellipsis when it is longer.
   static func truncated(_ text: String, _ width: Int) -> String {
-    text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    guard width > 1 else { return String(text.prefix(max(width, 0))) }
+    return text.count <= width ? text : String(text.prefix(width - 1)) + "…"
   }
 
   static func padded(_ text: String, _ width: Int, alignRight: Bool = false) -> String {

@@ -33,9 +33,7 @@ enum RowsAction: Equatable, Sendable { case row(Int, Counter.Action) }
 // writes. Each action pays its O(1) removal check (the array's generation, before and after).
 let rowsReducer = Reducer<Rows, RowsAction, Void>.empty.forEach(
   state: \Rows.rows,
-  action: CasePath(
-    embed: { RowsAction.row($0.0, $0.1) },
-    extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } }),
+  action: CasePath(RowsAction.row),
   environment: { (_: Void) in () },
   element: Reducer<Row, Counter.Action, Void> { row, _, _ in
     row.count += 1
@@ -97,9 +95,7 @@ struct Parent: Equatable, Sendable { var counter = Counter.State() }
 enum ParentAction: Equatable, Sendable { case counter(Counter.Action) }
 let parentReducer = Counter.reducer.pullback(
   state: \Parent.counter,
-  action: CasePath(
-    embed: ParentAction.counter,
-    extract: { if case let .counter(action) = $0 { action } else { nil } }),
+  action: CasePath(ParentAction.counter),
   environment: { (_: Void) in () })
 
 // MARK: - The floor: a plain class that calls the reducer closure; effects as bare Tasks

@@ -46,13 +46,15 @@ enum AppAction: Sendable {
   case settings(Settings.Action)
   case todo(Todo.State.ID, Todo.Action)
 
-  static let counterPath = CasePath<AppAction, Counter.Action>(
+  static let counterPath = CasePath(AppAction.counter)
+  static let settingsPath = CasePath(AppAction.settings)
+}
+
+/// The guide's same path, written by hand.
+extension AppAction {
+  static let counterByHand = CasePath<AppAction, Counter.Action>(
     embed: AppAction.counter,
     extract: { if case let .counter(action) = $0 { action } else { nil } }
-  )
-  static let settingsPath = CasePath<AppAction, Settings.Action>(
-    embed: AppAction.settings,
-    extract: { if case let .settings(action) = $0 { action } else { nil } }
   )
 }
 
@@ -87,9 +89,7 @@ struct AppEnvironment: Sendable {
 
   let todosReducer = Todo.reducer.forEach(
     state: \AppState.todos,
-    action: CasePath(
-      embed: AppAction.todo,
-      extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }),
+    action: CasePath(AppAction.todo),
     environment: { (_: AppEnvironment) in () }
   )
 

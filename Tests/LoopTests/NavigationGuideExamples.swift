@@ -38,10 +38,8 @@ enum Notes {
     case path(StackAction<Note.Action>)
   }
 
-  static let editor = CasePath<Action, PresentationAction<Note.Action>>(
-    embed: Action.editor, extract: { if case let .editor(action) = $0 { action } else { nil } })
-  static let path = CasePath<Action, StackAction<Note.Action>>(
-    embed: Action.path, extract: { if case let .path(action) = $0 { action } else { nil } })
+  static let editor = CasePath(Action.editor)  // CasePath<Action, PresentationAction<Note.Action>>
+  static let path = CasePath(Action.path)  // CasePath<Action, StackAction<Note.Action>>
 
   static let reducer = Reducer<State, Action, Note.Environment> { state, action, _ in
     switch action {

@@ -1,16 +1,24 @@
 /// A path from an enum to the payload of one of its cases: the enum counterpart of a key path.
 ///
-/// Loop builds case paths by hand — no macros, no reflection — so they cost two closure calls:
+/// Build one from the case alone — no macro, no hand-written closure:
 ///
 /// ```swift
-/// enum AppAction { case counter(CounterAction); case reset }
+/// enum AppAction { case counter(CounterAction); case row(id: Int, action: RowAction); case reset }
 ///
+/// let counterPath = CasePath(AppAction.counter)
+/// counterPath.embed(.increment)          // AppAction.counter(.increment)
+/// counterPath.extract(from: .reset)      // nil
+/// let rowPath = CasePath(AppAction.row)  // CasePath<AppAction, (Int, RowAction)>
+/// ```
+///
+/// or from two closures, which is what the case alone builds for you, and what any other path
+/// (one into a struct, one that transforms) needs:
+///
+/// ```swift
 /// let counterPath = CasePath<AppAction, CounterAction>(
 ///   embed: AppAction.counter,
 ///   extract: { if case let .counter(action) = $0 { action } else { nil } }
 /// )
-/// counterPath.embed(.increment)          // AppAction.counter(.increment)
-/// counterPath.extract(from: .reset)      // nil
 /// ```
 public struct CasePath<Root, Value>: Sendable {
   @usableFromInline let embedValue: @Sendable (Value) -> Root
@@ -42,6 +50,56 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public func extract(from root: Root) -> Value? { extractValue(root) }
+}
+
+extension CasePath {
+  /// A case path to one case of an enum, built from the case itself.
+  ///
+  /// ```swift
+  /// let counter = CasePath(AppAction.counter)   // CasePath<AppAction, CounterAction>
+  /// counter.extract(from: .counter(.increment))  // .increment
+  /// ```
+  ///
+  /// Pass the case, not a function that wraps the value in several cases (`{ .a(.b($0)) }`):
+  /// nest paths with ``appending(path:)``. Anything else is reported as a runtime warning and
+  /// extracts nothing.
+  ///
+  /// Extraction reads the enum's tag and payload from its layout (Swift's stable ABI): the
+  /// first values it sees of each case go through a `Mirror` once, to learn which tag is this
+  /// case; after that a value costs a tag read, a comparison and, for this case, a copy of the
+  /// payload.
+  ///
+  /// - Complexity: O(1) per extraction (after the first value of each case).
+  @inlinable
+  public init(_ embed: @escaping @Sendable (Value) -> Root) {
+    let extraction = CaseExtraction(embed)
+    self.init(embed: embed, extract: { extraction.extract(from: $0) })
+  }
+
+  /// A case path to a case with two values, such as `.row(id:action:)`, built from the case
+  /// itself; its value is the pair.
+  ///
+  /// ```swift
+  /// let row = CasePath(AppAction.row)   // CasePath<AppAction, (Int, RowAction)>
+  /// row.embed((3, .tapped))             // AppAction.row(id: 3, action: .tapped)
+  /// ```
+  @inlinable
+  public init<First, Second>(_ embed: @escaping @Sendable (First, Second) -> Root)
+  where Value == (First, Second) {
+    self.init { (pair: (First, Second)) in embed(pair.0, pair.1) }
+  }
+
+  /// The path from this path's case into a case of its payload.
+  ///
+  /// ```swift
+  /// let presentedChild = CasePath(AppAction.sheet).appending(path: CasePath(PresentationAction.presented))
+  /// presentedChild.embed(.tapped)   // AppAction.sheet(.presented(.tapped))
+  /// ```
+  public func appending<Nested>(path: CasePath<Value, Nested>) -> CasePath<Root, Nested> {
+    CasePath<Root, Nested>(
+      embed: { self.embed(path.embed($0)) },
+      extract: { self.extract(from: $0).flatMap(path.extract(from:)) })
+  }
 }
 
 extension CasePath where Root == Value {

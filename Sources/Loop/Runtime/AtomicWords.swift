@@ -41,6 +41,7 @@ struct AtomicWords: @unchecked Sendable {
     base.deallocate()
   }
 
+  @usableFromInline
   func load(_ index: Int) -> Int {
     loop_atomic_load(base + index)
   }

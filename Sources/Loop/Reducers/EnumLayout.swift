@@ -1,0 +1,94 @@
+/// What the Swift runtime knows about an enum type, read from its metadata: the tag of a value
+/// (which case it is) and, in place, the payload of a case.
+///
+/// These are the enum value witnesses every enum type has (`getEnumTag`,
+/// `destructiveProjectEnumData`, `destructiveInjectEnumTag`) and the indirect flag of its field
+/// records, at the offsets Swift's stable ABI fixes (docs/ABI/TypeMetadata.rst in the Swift
+/// repository). ``CasePath/init(_:)`` reads them to extract a payload without a hand-written
+/// closure; `CasePathTests` checks every use against pattern matching on thousands of values of
+/// every payload shape.
+@usableFromInline
+struct EnumLayout: @unchecked Sendable {
+  // NB: @unchecked: `metadata` points at immutable type metadata, which the runtime never frees.
+  @usableFromInline let metadata: UnsafeRawPointer
+
+  /// Whether the type is `Optional`, whose mirror shows its payload as any enum's does.
+  @usableFromInline let isOptional: Bool
+
+  /// The layout of `type`, or `nil` when it is not an enum (or an `Optional`).
+  init?(_ type: Any.Type) {
+    metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let kind = metadata.load(as: UInt.self)
+    // NB: MetadataKind.def: Enum 0x201, Optional 0x202.
+    guard kind == 0x201 || kind == 0x202 else { return nil }
+    isOptional = kind == 0x202
+  }
+
+  @usableFromInline static var wordSize: Int { MemoryLayout<UnsafeRawPointer>.size }
+
+  /// The value witness table: the word before the metadata.
+  @inlinable var witnesses: UnsafeRawPointer {
+    metadata.load(fromByteOffset: -Self.wordSize, as: UnsafeRawPointer.self)
+  }
+
+  /// A witness of the enum value witness table: after the eight functions, size, stride, and
+  /// the 32-bit flags and extra inhabitant count of every value witness table.
+  @inlinable func witness<Function>(_ index: Int, as _: Function.Type) -> Function {
+    witnesses.load(fromByteOffset: (10 + index) * Self.wordSize + 8, as: Function.self)
+  }
+
+  /// Which case `value` is: payload cases first, in declaration order, then the others.
+  @inlinable func tag<Enum>(of value: Enum) -> UInt32 {
+    typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+    let getEnumTag = witness(0, as: GetEnumTag.self)
+    return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
+  }
+
+  /// Whether the case with `tag` stores its payload in a box of its own (`indirect`), as its
+  /// field record says; `nil` when the type has no field records.
+  func isIndirect(tag: UInt32) -> Bool? {
+    // NB: The type descriptor follows the metadata's kind word. In it, after flags, parent,
+    // name and access function, a relative pointer to the field descriptor (offset 16).
+    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
+    guard let fields = Self.relative(descriptor + 16) else { return nil }
+    // NB: A field descriptor: type name, superclass (4 bytes each), kind and record size
+    // (2 each), record count (4), then the records, in tag order: flags first.
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let recordCount = fields.load(fromByteOffset: 12, as: UInt32.self)
+    guard tag < recordCount else { return nil }
+    let flags = fields.load(fromByteOffset: 16 + Int(tag) * recordSize, as: UInt32.self)
+    return flags & 0x1 != 0
+  }
+
+  /// The payload of `value`, read as `Payload`.
+  ///
+  /// The caller has checked that `value`'s case holds a `Payload` (or a tuple of its layout),
+  /// stored in a box of its own when `indirect`.
+  @inlinable
+  func payload<Enum, Payload>(of value: Enum, indirect: Bool, as _: Payload.Type) -> Payload? {
+    typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+    // NB: The projection works on a bitwise copy that owns nothing (no retain, never
+    // destroyed): only the payload read from it is a real copy.
+    return withUnsafeBytes(of: value) { source -> Payload? in
+      withUnsafeTemporaryAllocation(
+        byteCount: Swift.max(source.count, 1), alignment: MemoryLayout<Enum>.alignment
+      ) { scratch -> Payload? in
+        guard let start = scratch.baseAddress else { return nil }
+        start.copyMemory(
+          from: source.baseAddress ?? UnsafeRawPointer(start), byteCount: source.count)
+        witness(1, as: Project.self)(start, metadata)
+        guard indirect else { return start.load(as: Payload.self) }
+        // NB: An indirect payload lives in a heap box, after its two-word header.
+        let box = start.load(as: UnsafeRawPointer.self)
+        let alignment = MemoryLayout<Payload>.alignment
+        let offset = (2 * Self.wordSize + alignment - 1) & ~(alignment - 1)
+        return box.load(fromByteOffset: offset, as: Payload.self)
+      }
+    }
+  }
+
+  private static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = Int(pointer.load(as: Int32.self))
+    return offset == 0 ? nil : pointer + offset
+  }
+}

@@ -47,12 +47,13 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
   @inlinable
   func extract(from root: Root) -> Value? {
     guard let layout else { return nil }
-    let tag = layout.tag(of: root)
     let own = words.load(Self.ownTagWord)
     if own != 0 {
-      guard UInt32(truncatingIfNeeded: own >> 2) == tag else { return nil }
-      return layout.payload(of: root, indirect: own & 2 != 0, as: Value.self)
+      return layout.payload(
+        of: root, ifTag: UInt32(truncatingIfNeeded: own >> 2), indirect: own & 2 != 0,
+        as: Value.self)
     }
+    let tag = layout.tag(of: root)
     if tag < 63, words.load(Self.otherTagsWord) & (1 << Int(tag)) != 0 { return nil }
     return learn(from: root, tag: tag, layout)
   }

@@ -1,9 +1,8 @@
 /// What the Swift runtime knows about an enum type, read from its metadata: the tag of a value
 /// (which case it is) and, in place, the payload of a case.
 ///
-/// These are the enum value witnesses every enum type has (`getEnumTag`,
-/// `destructiveProjectEnumData`, `destructiveInjectEnumTag`) and the indirect flag of its field
-/// records, at the offsets Swift's stable ABI fixes (docs/ABI/TypeMetadata.rst in the Swift
+/// These are two of the enum value witnesses every enum type has (`getEnumTag`,
+/// `destructiveProjectEnumData`) and the indirect flag of its field records, at the offsets Swift's stable ABI fixes (docs/ABI/TypeMetadata.rst in the Swift
 /// repository). ``CasePath/init(_:)`` reads them to extract a payload without a hand-written
 /// closure; `CasePathTests` checks every use against pattern matching on thousands of values of
 /// every payload shape.
@@ -60,15 +59,18 @@ struct EnumLayout: @unchecked Sendable {
     return flags & 0x1 != 0
   }
 
-  /// The payload of `value`, read as `Payload`.
+  /// The payload of `value` read as `Payload` if `value`'s case is `tag`, otherwise `nil`.
   ///
-  /// The caller has checked that `value`'s case holds a `Payload` (or a tuple of its layout),
+  /// The caller has checked that the case `tag` holds a `Payload` (or a tuple of its layout),
   /// stored in a box of its own when `indirect`.
   @inlinable
-  func payload<Enum, Payload>(of value: Enum, indirect: Bool, as _: Payload.Type) -> Payload? {
+  func payload<Enum, Payload>(
+    of value: Enum, ifTag tag: UInt32, indirect: Bool, as _: Payload.Type
+  ) -> Payload? {
+    typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
     typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-    // NB: The projection works on a bitwise copy that owns nothing (no retain, never
-    // destroyed): only the payload read from it is a real copy.
+    // NB: One bitwise copy that owns nothing (no retain, never destroyed) serves the tag read
+    // and the projection: only the payload read from it is a real copy.
     return withUnsafeBytes(of: value) { source -> Payload? in
       withUnsafeTemporaryAllocation(
         byteCount: Swift.max(source.count, 1), alignment: MemoryLayout<Enum>.alignment
@@ -76,6 +78,7 @@ struct EnumLayout: @unchecked Sendable {
         guard let start = scratch.baseAddress else { return nil }
         start.copyMemory(
           from: source.baseAddress ?? UnsafeRawPointer(start), byteCount: source.count)
+        guard witness(0, as: GetEnumTag.self)(start, metadata) == tag else { return nil }
         witness(1, as: Project.self)(start, metadata)
         guard indirect else { return start.load(as: Payload.self) }
         // NB: An indirect payload lives in a heap box, after its two-word header.

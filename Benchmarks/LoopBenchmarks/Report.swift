@@ -17,11 +17,11 @@ enum Report {
         + (RuntimePath.isForcedPortable ? " (LOOP_PORTABLE_RUNTIME=1)" : ""))
     Swift.print(
       cell("workload", nameWidth), cell("Loop median", 14), cell("min", 12), cell("max", 12),
-      cell("floor median", 14), cell("ratio", 8), cell("budget", 13), cell("allocs/op", 14),
+      cell("floor median", 14), cell("ratio", 8), cell("budget", 15), cell("allocs/op", 14),
       cell("bytes/op", 14), "peak MiB")
     for result in results {
       let budget = result.budget.map {
-        String(format: "≤ %.0f× ", $0)
+        String(format: "≤ %g× ", $0)
           + (checksBudgets ? (result.isWithinBudget ? "ok" : "OVER") : "(quick)")
       }
       Swift.print(
@@ -29,7 +29,7 @@ enum Report {
         cell(nanoseconds(result.loop.min() ?? 0), 12),
         cell(nanoseconds(result.loop.max() ?? 0), 12),
         cell(nanoseconds(result.floorMedian), 14), cell(String(format: "%.2f×", result.ratio), 8),
-        cell(budget ?? "—", 13),
+        cell(budget ?? "—", 15),
         cell(
           String(
             format: "%.2f / %.2f", result.allocationsPerOperation(result.loopAllocations),

@@ -174,7 +174,7 @@ enum Workloads {
         }),
       Workload(
         name: "(e) TestStore send+receive", operations: 10_000, quickOperations: 50,
-        budget: 2,
+        budget: 1.2,
         loop: { count in
           let store = TestStore(
             initialState: Counter.State(), reducer: Counter.reducer, environment: ())

@@ -181,7 +181,10 @@ final class EffectRunner<Action: Sendable> {
           }
         }
       }
-      batch.removeAll(keepingCapacity: true)
+      // NB: Emptied one element at a time from the end, keeping the buffer: in unspecialised
+      // code (a test store's store) `removeAll(keepingCapacity:)` looks up the metadata of
+      // the `EmptyCollection` it replaces the elements with, on every turn.
+      while !batch.isEmpty { _ = batch.remove(at: batch.count - 1) }
     }
   }
 }

@@ -84,12 +84,9 @@ extension TestStore {
   /// Takes the actions received and not yet asserted out of the recorder, and accepts the
   /// state the last one led to; returns them.
   func acceptReceivedActions() -> [Action] {
-    let received = recorder.withReceived { received in
-      defer { if !received.isEmpty { received.removeAll() } }
-      return received
-    }
-    guard let last = received.last else { return [] }
-    assertedState = last.state
-    return received.map { $0.action }
+    guard !recorder.received.isEmpty else { return [] }
+    let (actions, lastState) = recorder.received.removeAll()
+    assertedState = lastState
+    return actions
   }
 }

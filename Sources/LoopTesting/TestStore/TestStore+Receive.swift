@@ -64,9 +64,8 @@ extension TestStore {
   /// Whether the action `receive` waits for has arrived: any action when exhaustive, else one
   /// `matching` accepts.
   private func hasArrived(exhaustive: Bool, _ matching: (Action) -> Bool) -> Bool {
-    recorder.withReceived { received in
-      exhaustive ? !received.isEmpty : received.contains { matching($0.action) }
-    }
+    exhaustive
+      ? !recorder.received.isEmpty : recorder.received.firstIndex(where: matching) != nil
   }
 
   private func receive(
@@ -95,41 +94,28 @@ extension TestStore {
         at: location)
       return
     }
-    if exhaustive {
-      let (action, state) = recorder.withReceived { $0.removeFirst() }
-      if !matching(action) {
-        fail(
-          FailureMessage.unexpectedAction(
-            expected: expected.map { $0 as Any } ?? description(), received: action),
-          at: location)
-        assertedState = state
-        return
-      }
-      check(
-        step: "receiving \(Dump.oneLine(of: action))", before: assertedState,
-        actual: state, assert: assert, at: location)
-      assertedState = state
-    } else {
-      // Skipped actions' changes count as accepted: the assertion starts from the state just
-      // before this action.
-      let (skipped, skippedState, action, state) = recorder.withReceived { received in
-        let index = received.firstIndex { matching($0.action) } ?? 0
-        defer { received.removeFirst(index + 1) }
-        return (
-          received[..<index].map { $0.action }, index > 0 ? received[index - 1].state : nil,
-          received[index].action, received[index].state
-        )
-      }
-      if !skipped.isEmpty {
-        fail(
-          FailureMessage.unreceivedActions(skipped, before: "before receiving \(description())"),
-          at: location, skippable: true)
-      }
-      let before = skippedState ?? assertedState
-      check(
-        step: "receiving \(Dump.oneLine(of: action))", before: before,
-        actual: state, assert: assert, at: location)
-      assertedState = state
+    // Exhaustive, the next action must match; otherwise the first that matches is received,
+    // and the ones before it are skipped, their changes accepted.
+    let index = exhaustive ? 0 : recorder.received.firstIndex(where: matching) ?? 0
+    if index > 0 {
+      let (skipped, skippedState) = recorder.received.removeFirst(index)
+      fail(
+        FailureMessage.unreceivedActions(skipped, before: "before receiving \(description())"),
+        at: location, skippable: true)
+      assertedState = skippedState
     }
+    let (action, state) = recorder.received.removeFirst()
+    if !matching(action) {
+      fail(
+        FailureMessage.unexpectedAction(
+          expected: expected.map { $0 as Any } ?? description(), received: action),
+        at: location)
+      assertedState = state
+      return
+    }
+    check(
+      step: "receiving \(Dump.oneLine(of: action))", before: assertedState,
+      actual: state, assert: assert, at: location)
+    assertedState = state
   }
 }

@@ -77,14 +77,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
   }
 
-  /// What the deinit checks, kept Sendable so a nonisolated deinit may read it.
-  struct EndOfTest: Sendable {
-    var records: [SendRecord] = []
-    var exhaustive = true
-  }
   let endOfTest = LockedState(EndOfTest())
   /// The recorder's received actions, for the deinit.
-  let unreceived: LockedState<[(action: Action, state: State)]>
+  let unreceived: ReceivedActions<State, Action>
   /// Where the store was made: where end-of-test failures with no better line are reported.
   let creation: SourceLocation
   /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
@@ -92,12 +87,6 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// The jobs of this store's effects: its own executor's (the fast path), or every counted
   /// job where its effects' jobs cannot be told from others' (the portable path).
   let tally: JobTally
-
-  struct SendRecord: Sendable {
-    var task: StoreTask
-    var action: Action
-    var location: SourceLocation
-  }
 
   /// Creates a test store that runs `reducer` with `environment`.
   ///
@@ -113,7 +102,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let recorder = Recorder<State, Action, Environment>(environment: environment)
-    self.unreceived = recorder.receivedStorage
+    self.unreceived = recorder.received
     let recording = Reducer<State, Action, Void> { state, action, _ in
       let effect = reducer.reduce(into: &state, action: action, environment: recorder.environment)
       recorder.didReduce(action, state: state)
@@ -143,7 +132,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     let leftovers = endOfTest.withLock { $0 }
     let running = leftovers.records.filter { $0.task.isRunning }
     for record in running { record.task.cancel() }
-    let actions = unreceived.withLock { $0.map { $0.action } }
+    let actions = unreceived.all
     if leftovers.exhaustive, !actions.isEmpty {
       Issue.record(
         Comment(
@@ -235,6 +224,22 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
 }
 
+/// A send whose effects may still be running, to name if they outlive the test.
+///
+/// NB: Not nested in the generic `TestStore`: the list of them is then a concrete type, whose
+/// code is specialised, not looked up per call.
+struct SendRecord: Sendable {
+  var task: StoreTask
+  var action: any Sendable
+  var location: SourceLocation
+}
+
+/// What a test store's deinit checks, kept Sendable so a nonisolated deinit may read it.
+struct EndOfTest: Sendable {
+  var records: [SendRecord] = []
+  var exhaustive = true
+}
+
 /// Waits until `condition` holds: first until the work `tally` counts is quiet, then — only
 /// for effects doing real work elsewhere — until one of its jobs makes `condition` hold, or
 /// `timeout` passes on the real clock (the backstop). Returns whether it held.
@@ -268,15 +273,8 @@ final class Recorder<State, Action, Environment> {
   var environment: Environment
   var expectingSentAction = false
   var sentState: State?
-  /// Behind a lock so the test store's deinit, which is not isolated, can read it.
-  let receivedStorage = LockedState<[(action: Action, state: State)]>([])
-  /// Reads or edits the actions received and not yet asserted, each with the state after it,
-  /// in place: an edit through a copy would copy the whole list on every action.
-  func withReceived<Result>(
-    _ body: (inout [(action: Action, state: State)]) throws -> Result
-  ) rethrows -> Result {
-    try receivedStorage.withLock(body)
-  }
+  /// The actions received and not yet asserted, each with the state after it.
+  let received = ReceivedActions<State, Action>()
 
   init(environment: Environment) {
     self.environment = environment
@@ -287,7 +285,7 @@ final class Recorder<State, Action, Environment> {
       expectingSentAction = false
       sentState = state
     } else {
-      withReceived { $0.append((action, state)) }
+      received.append(action, state: state)
     }
   }
 }

@@ -45,9 +45,6 @@ enum AppAction: Sendable {
   case counter(Counter.Action)
   case settings(Settings.Action)
   case todo(Todo.State.ID, Todo.Action)
-
-  static let counterPath = CasePath(AppAction.counter)
-  static let settingsPath = CasePath(AppAction.settings)
 }
 
 /// The guide's same path, written by hand.
@@ -81,15 +78,15 @@ struct AppEnvironment: Sendable {
 
   let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
     counterReducer.pullback(
-      state: \.counter, action: AppAction.counterPath, environment: { $0.counter }),
+      state: \.counter, action: AppAction.counter, environment: { $0.counter }),
     settingsReducer.pullback(
-      state: \.settings, action: AppAction.settingsPath, environment: { $0.settings }),
+      state: \.settings, action: AppAction.settings, environment: { $0.settings }),
     appCoreReducer
   )
 
   let todosReducer = Todo.reducer.forEach(
     state: \AppState.todos,
-    action: CasePath(AppAction.todo),
+    action: AppAction.todo,
     environment: { (_: AppEnvironment) in () }
   )
 

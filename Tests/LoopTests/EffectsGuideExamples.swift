@@ -221,9 +221,8 @@ enum TimerRows {
     var rows: IdentifiedArrayOf<TimerRow.State> = [.init(id: 1), .init(id: 2)]
   }
   enum Action: Equatable, Sendable { case row(Int, TimerRow.Action) }
-  static let row = CasePath(Action.row)
   static let reducer = Reducer<State, Action, TimerRow.Environment> { _, _, _ in .none }
-    .forEach(state: \.rows, action: row, environment: { $0 }, element: TimerRow.reducer)
+    .forEach(state: \.rows, action: Action.row, environment: { $0 }, element: TimerRow.reducer)
 }
 
 @MainActor

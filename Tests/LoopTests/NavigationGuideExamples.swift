@@ -38,9 +38,6 @@ enum Notes {
     case path(StackAction<Note.Action>)
   }
 
-  static let editor = CasePath(Action.editor)  // CasePath<Action, PresentationAction<Note.Action>>
-  static let path = CasePath(Action.path)  // CasePath<Action, StackAction<Note.Action>>
-
   static let reducer = Reducer<State, Action, Note.Environment> { state, action, _ in
     switch action {
     case .newNoteTapped:
@@ -53,8 +50,8 @@ enum Notes {
       return .none
     }
   }
-  .presents(state: \.editor, action: editor, environment: { $0 }, then: Note.reducer)
-  .stack(state: \.path, action: path, environment: { $0 }, element: Note.reducer)
+  .presents(state: \.editor, action: Action.editor, environment: { $0 }, then: Note.reducer)
+  .stack(state: \.path, action: Action.path, environment: { $0 }, element: Note.reducer)
 }
 
 @MainActor
@@ -70,6 +67,19 @@ struct NavigationGuideExamples {
     await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     #expect(saved.withLock { $0 } == [""])
+  }
+
+  @Test("a view's store for the presented note sends through the editor case")
+  func presentedNoteStore() {
+    let store = Store(
+      initialState: Notes.State(editor: Note.State(title: "")), reducer: Notes.reducer,
+      environment: Note.Environment(save: { _ in }))
+    if let editor = store.scope(state: \.editor, action: Notes.Action.editor) {
+      editor.send(.saveTapped)  // the parent receives .editor(.presented(.saveTapped))
+    }
+    #expect(store.state.editor?.isSaving == true)
+    store.send(.editor(.dismiss))
+    #expect(store.scope(state: \.editor, action: Notes.Action.editor) == nil)
   }
 
   @Test("a pushed note cancels itself off the stack")

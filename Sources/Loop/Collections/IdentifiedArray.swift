@@ -1,6 +1,6 @@
 /// An ordered collection of elements, each with a unique id, with O(1) lookup by id.
 ///
-/// `IdentifiedArray` is what ``Reducer/forEach(state:action:environment:fileID:line:)`` runs a child
+/// `IdentifiedArray` is what `Reducer.forEach(state:action:environment:fileID:line:)` runs a child
 /// reducer over: actions are routed to one element by its id, not by its position, so an
 /// element that moves or a sibling that is removed never receives another row's action.
 ///

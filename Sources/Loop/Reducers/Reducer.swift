@@ -19,8 +19,8 @@
 /// ```
 ///
 /// Reducers compose: ``combine(_:)-(Reducer<State,Action,Environment>...)`` runs several on one state,
-/// ``pullback(state:action:environment:)`` lifts a child's reducer into its parent,
-/// ``optional(fileID:line:)`` and ``forEach(state:action:environment:fileID:line:)`` run one on optional and
+/// `pullback(state:action:environment:)` lifts a child's reducer into its parent,
+/// ``optional(fileID:line:)`` and `forEach(state:action:environment:fileID:line:)` run one on optional and
 /// identified children. Composition is built once, when the reducer is made; per action it
 /// costs a closure call and the child's own work.
 public struct Reducer<State, Action: Sendable, Environment> {

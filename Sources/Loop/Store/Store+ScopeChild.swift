@@ -30,7 +30,6 @@ extension Store {
   /// A child that is not `Identifiable` has no identity: the store delivers while the state is
   /// not `nil`, whichever child it is.
   @inlinable
-  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action fromChildAction: @escaping (ChildAction) -> Action
@@ -68,7 +67,6 @@ extension Store {
   /// A store for the child feature of one case of an enum state, while the state is in that
   /// case: `nil` when it is not.
   @inlinable
-  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state toCase: CasePath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action

@@ -1,0 +1,193 @@
+/// Every reducer operator that routes actions takes the enum case itself as well as a
+/// ``CasePath``: `action: Action.child` is `action: CasePath(Action.child)`, built once, when
+/// the reducer is.
+///
+/// ```swift
+/// .ifLet(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
+/// .forEach(state: \.rows, action: Action.row, environment: { $0 }, element: Row.reducer)
+/// ```
+///
+/// A case of one value routes with `(ChildAction) -> Action`; a case of an id and an action
+/// (`.row(id:action:)`) with `(ID, ChildAction) -> Action`. A path the case cannot express (a
+/// case nested in another, a hand-written extraction) is a ``CasePath``.
+extension Reducer {
+  /// `pullback(state:action:environment:)` with a ``CasePath``, routed by
+  /// the case that wraps the child's actions.
+  ///
+  /// ```swift
+  /// Counter.reducer.pullback(state: \.counter, action: AppAction.counter, environment: { _ in () })
+  /// ```
+  @inlinable
+  public func pullback<ParentState, ParentAction, ParentEnvironment>(
+    state toChildState: WritableKeyPath<ParentState, State>,
+    action toChildAction: @escaping @Sendable (Action) -> ParentAction,
+    environment toChildEnvironment: @escaping (ParentEnvironment) -> Environment
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    pullback(
+      state: toChildState, action: CasePath(toChildAction), environment: toChildEnvironment)
+  }
+
+  /// The parent-level `forEach(state:action:environment:fileID:line:)`, routed by the case
+  /// that carries an element's id and action.
+  ///
+  /// ```swift
+  /// Row.reducer.forEach(state: \.rows, action: Action.row, environment: { $0 })
+  /// ```
+  @inlinable
+  public func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
+    state toElements: WritableKeyPath<ParentState, IdentifiedArray<ID, State>>,
+    action toElementAction: @escaping @Sendable (ID, Action) -> ParentAction,
+    environment toElementEnvironment: @escaping (ParentEnvironment) -> Environment,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    forEach(
+      state: toElements, action: CasePath(toElementAction), environment: toElementEnvironment,
+      fileID: fileID, line: line)
+  }
+
+  /// `forEach(state:action:environment:element:fileID:line:)`, routed by the case that
+  /// carries an element's id and action.
+  ///
+  /// ```swift
+  /// .forEach(state: \.rows, action: Action.row, environment: { $0 }, element: Row.reducer)
+  /// ```
+  @inlinable
+  public func forEach<ElementState, ElementAction, ElementEnvironment, ID: Hashable & Sendable>(
+    state toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: @escaping @Sendable (ID, ElementAction) -> Action,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    forEach(
+      state: toElements, action: CasePath(toElementAction), environment: toElementEnvironment,
+      element: element, fileID: fileID, line: line)
+  }
+
+  /// `ifLet(state:action:environment:then:fileID:line:)`, routed by the case that wraps the
+  /// child's actions; the child's `id` is its identity.
+  ///
+  /// ```swift
+  /// .ifLet(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
+  /// ```
+  @inlinable
+  public func ifLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    ifLet(
+      state: toChild, action: CasePath(toChildAction), environment: toChildEnvironment,
+      then: child, fileID: fileID, line: line)
+  }
+
+  /// `ifLet(state:action:environment:then:fileID:line:)`, routed by the case that wraps the
+  /// child's actions; a child that is not `Identifiable` is the same child while not `nil`.
+  @inlinable
+  @_disfavoredOverload
+  public func ifLet<ChildState, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    ifLet(
+      state: toChild, action: CasePath(toChildAction), environment: toChildEnvironment,
+      then: child, fileID: fileID, line: line)
+  }
+
+  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case and the
+  /// action's case given as the cases themselves.
+  ///
+  /// ```swift
+  /// .ifCaseLet(state: State.loggedIn, action: Action.loggedIn, environment: { $0 },
+  ///            then: LoggedIn.reducer)
+  /// ```
+  @inlinable
+  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toCase: @escaping @Sendable (ChildState) -> State,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    ifCaseLet(
+      state: CasePath(toCase), action: CasePath(toChildAction),
+      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
+  }
+
+  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case and the
+  /// action's case given as the cases themselves; a child that is not `Identifiable` is the
+  /// same child while the state is in the case.
+  @inlinable
+  @_disfavoredOverload
+  public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
+    state toCase: @escaping @Sendable (ChildState) -> State,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    ifCaseLet(
+      state: CasePath(toCase), action: CasePath(toChildAction),
+      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
+  }
+
+  /// `presents(state:action:environment:then:fileID:line:)`, routed by the case that wraps
+  /// the child's ``PresentationAction``; the child's `id` is its identity.
+  ///
+  /// ```swift
+  /// .presents(state: \.sheet, action: Action.sheet, environment: { $0 }, then: Sheet.reducer)
+  /// ```
+  @inlinable
+  public func presents<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    presents(
+      state: toChild, action: CasePath(toPresentationAction), environment: toChildEnvironment,
+      then: child, fileID: fileID, line: line)
+  }
+
+  /// `presents(state:action:environment:then:fileID:line:)`, routed by the case that wraps
+  /// the child's ``PresentationAction``; a child that is not `Identifiable` is the same child
+  /// while presented.
+  @inlinable
+  @_disfavoredOverload
+  public func presents<ChildState, ChildAction, ChildEnvironment>(
+    state toChild: WritableKeyPath<State, ChildState?>,
+    action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    presents(
+      state: toChild, action: CasePath(toPresentationAction), environment: toChildEnvironment,
+      then: child, fileID: fileID, line: line)
+  }
+
+  /// `stack(state:action:environment:element:fileID:line:)`, routed by the case that wraps
+  /// the stack's ``StackAction``.
+  ///
+  /// ```swift
+  /// .stack(state: \.path, action: Action.path, environment: { $0 }, element: Screen.reducer)
+  /// ```
+  @inlinable
+  public func stack<ElementState, ElementAction, ElementEnvironment>(
+    state toStack: WritableKeyPath<State, StackState<ElementState>>,
+    action toStackAction: @escaping @Sendable (StackAction<ElementAction>) -> Action,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    stack(
+      state: toStack, action: CasePath(toStackAction), environment: toElementEnvironment,
+      element: element, fileID: fileID, line: line)
+  }
+}

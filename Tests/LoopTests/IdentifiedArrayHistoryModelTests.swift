@@ -18,6 +18,7 @@ private enum Mutation: Equatable, Sendable, CustomStringConvertible {
   case append(Int), insert(Int, at: Int), remove(Int), removeEven, edit(Int), assign(Int)
   case updateOrAppend(Int), move, sort, removeAll, save(Int), restore(Int), swapWithOther
   case editOther(Int), rebuild, filterOdd
+  case editAt(Int), assignAt(Int, id: Int), swapAt(Int, Int), reverse, reverseFront, partitionOdd
 
   var description: String {
     switch self {
@@ -37,12 +38,19 @@ private enum Mutation: Equatable, Sendable, CustomStringConvertible {
     case let .editOther(id): "other[id: \(id)]?.value += 1"
     case .rebuild: "rows = IdentifiedArray(Array(rows))"
     case .filterOdd: "rows = rows.filter(odd)"
+    case let .editAt(index): "rows[\(index)].value += 1"
+    case let .assignAt(index, id): "rows[\(index)] = Row(\(id), 50)"
+    case let .swapAt(i, j): "rows.swapAt(\(i), \(j))"
+    case .reverse: "rows.reverse()"
+    case .reverseFront: "rows[..<2].reverse()"
+    case .partitionOdd: "rows.partition(by: odd)"
     }
   }
 
   static func random(using random: inout SeededRandom) -> Self {
     let id = Int.random(in: 0..<10, using: &random)
-    switch Int.random(in: 0..<22, using: &random) {
+    let index = Int.random(in: 0..<6, using: &random)
+    switch Int.random(in: 0..<30, using: &random) {
     case 0, 1, 2: return .append(id)
     case 3: return .insert(id, at: Int.random(in: 0..<4, using: &random))
     case 4, 5: return .remove(id)
@@ -58,7 +66,13 @@ private enum Mutation: Equatable, Sendable, CustomStringConvertible {
     case 18: return .swapWithOther
     case 19: return .editOther(id)
     case 20: return .rebuild
-    default: return .filterOdd
+    case 21: return .filterOdd
+    case 22, 23: return .editAt(index)
+    case 24, 25: return .assignAt(index, id: id)
+    case 26: return .swapAt(index, Int.random(in: 0..<6, using: &random))
+    case 27: return .reverse
+    case 28: return .reverseFront
+    default: return .partitionOdd
     }
   }
 }
@@ -86,6 +100,12 @@ private struct State: Equatable {
     case let .editOther(id): other[id: id]?.value += 1
     case .rebuild: rows = IdentifiedArray(Array(rows))
     case .filterOdd: rows = rows.filter { !$0.id.isMultiple(of: 2) }
+    case let .editAt(index): if index < rows.count { rows[index].value += 1 }
+    case let .assignAt(index, id): if index < rows.count { rows[index] = Row(id: id, value: 50) }
+    case let .swapAt(i, j): if i < rows.count, j < rows.count { rows.swapAt(i, j) }
+    case .reverse: rows.reverse()
+    case .reverseFront: rows[..<min(2, rows.count)].reverse()
+    case .partitionOdd: _ = rows.partition { !$0.id.isMultiple(of: 2) }
     }
   }
 }

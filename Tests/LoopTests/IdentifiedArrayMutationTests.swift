@@ -91,6 +91,50 @@ struct IdentifiedArrayMutationTests {
     expectConsistent(items)
   }
 
+  @Test("a position edits in place under its id, as TCA's tests write rows[0].count = 1")
+  func positionalEdit() {
+    var items = five()
+    let version = items.version
+    items[0].name = "A"
+    items[4].name += "!"
+    #expect(items.map(\.name) == ["A", "b", "c", "d", "e!"])
+    #expect(items[id: 1]?.name == "A" && items.version != version)
+    expectConsistent(items)
+  }
+
+  @Test(
+    "assigning at a position: same id replaces, a new id replaces the element, an id held elsewhere swaps"
+  )
+  func positionalAssignment() {
+    var items = five()
+    items[1] = Item(id: 2, name: "B")
+    #expect(items.map(\.name) == ["a", "B", "c", "d", "e"])
+    items[1] = Item(id: 9, name: "new")
+    #expect(items.ids == [1, 9, 3, 4, 5] && items[id: 2] == nil)
+    // Id 4 is at index 3: it comes to index 0 with the new value, and id 1 takes its place.
+    items[0] = Item(id: 4, name: "four")
+    #expect(items.ids == [4, 9, 3, 1, 5])
+    #expect(items.map(\.name) == ["four", "new", "c", "a", "e"])
+    expectConsistent(items)
+  }
+
+  @Test("MutableCollection's algorithms keep every element: swapAt, reverse, partition, a slice")
+  func mutableCollectionAlgorithms() {
+    var items = five()
+    items.swapAt(0, 4)
+    #expect(items.ids == [5, 2, 3, 4, 1])
+    items.reverse()
+    #expect(items.ids == [1, 4, 3, 2, 5])
+    let pivot = items.partition { $0.id.isMultiple(of: 2) }
+    #expect(Set(items.ids[..<pivot]) == [1, 3, 5] && Set(items.ids[pivot...]) == [2, 4])
+    var sliced = five()
+    sliced[1..<4].reverse()
+    #expect(sliced.ids == [1, 4, 3, 2, 5])
+    #expect(sliced.map(\.name) == ["a", "d", "c", "b", "e"])
+    expectConsistent(items)
+    expectConsistent(sliced)
+  }
+
   @Test("filter returns an IdentifiedArray, in order, that keeps working by id")
   func filtering() {
     var odd = five().filter { $0.id % 2 == 1 }

@@ -1,19 +1,88 @@
-extension IdentifiedArray: RandomAccessCollection {
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The position of the first element.
   @inlinable public var startIndex: Int { 0 }
   /// The position one past the last element.
   @inlinable public var endIndex: Int { orderedIDs.count }
 
-  /// The element at `position`.
+  /// The element at `position`, to read, edit in place, or replace.
+  ///
+  /// ```swift
+  /// todos[0].title = "Oat milk"            // edited in place, under its id
+  /// todos[0] = Todo(id: 9, title: "Tea")   // a new id: replaces the element at 0
+  /// todos.swapAt(0, 1)                     // and every MutableCollection algorithm
+  /// ```
+  ///
+  /// Ids stay unique: assigning an element whose id another element has moves that element
+  /// here, with the new value, and the element that was here to its place (so `reverse()`,
+  /// `partition(by:)` and writes through a slice keep every element). An in-place edit that
+  /// gives the element the id of another one is a programmer error, and stops the program, as
+  /// it does in TCA's `IdentifiedArray`: edit by id, or remove the other element first.
+  ///
+  /// - Complexity: O(1) to read, or to edit or assign an element keeping its id; O(*n*) when
+  ///   the id changes.
+  @inlinable
+  public subscript(position: Int) -> Element {
+    get {
+      // NB: Every id in `orderedIDs` has an element; a missing one is a bug in this type.
+      guard let element = elementsByID[orderedIDs[position]] else {
+        preconditionFailure("IdentifiedArray is inconsistent at index \(position)")
+      }
+      return element
+    }
+    set {
+      let id = orderedIDs[position]
+      let newID = idOf(newValue)
+      if newID != id, let other = orderedIDs.firstIndex(of: newID) {
+        orderedIDs.swapAt(position, other)
+        history.record(nil)
+      } else if newID != id {
+        elementsByID[id] = nil
+        orderedIDs[position] = newID
+        history.record(id, isRemoval: true)
+      }
+      elementsByID[newID] = newValue
+      history.record(newID)
+      checkInvariants(around: newID)
+    }
+    _modify {
+      let id = orderedIDs[position]
+      // NB: Moved out of the dictionary and back, so the edit is in place (the element's
+      // storage stays uniquely referenced) and a changed id is seen before it is stored.
+      guard var element = elementsByID.removeValue(forKey: id) else {
+        preconditionFailure("IdentifiedArray is inconsistent at index \(position)")
+      }
+      defer { putBack(element, at: position, editedFrom: id) }
+      yield &element
+    }
+  }
+
+  /// Stores an element edited in place at `position`, where the element `id` was.
+  @inlinable
+  mutating func putBack(_ element: Element, at position: Int, editedFrom id: ID) {
+    let newID = idOf(element)
+    if newID != id {
+      precondition(
+        elementsByID[newID] == nil,
+        """
+        An IdentifiedArray element edited at index \(position) took the id \(newID), which \
+        another element has: ids must stay unique. To fix, edit it by id, or remove the other \
+        element first.
+        """)
+      orderedIDs[position] = newID
+      history.record(id, isRemoval: true)
+    }
+    elementsByID[newID] = element
+    history.record(newID)
+    checkInvariants(around: newID)
+  }
+
+  /// Exchanges the elements at `i` and `j`.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public subscript(position: Int) -> Element {
-    // NB: Every id in `orderedIDs` has an element; a missing one is a bug in this type.
-    guard let element = elementsByID[orderedIDs[position]] else {
-      preconditionFailure("IdentifiedArray is inconsistent at index \(position)")
-    }
-    return element
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    orderedIDs.swapAt(i, j)
+    if i != j { history.record(nil) }
   }
 }
 

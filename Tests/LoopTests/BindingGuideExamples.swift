@@ -41,6 +41,35 @@ extension Profile.State: RecordableBindings {
   static let bindingFields: BindingFields<Self> = [.field("name", \.name), .field("age", \.age)]
 }
 
+enum Checkout {
+  struct Address: Equatable {
+    var city = ""
+    var zip = ""
+  }
+  struct State: Equatable {
+    var address = Address()
+    var note = ""
+    var isVerified = true
+  }
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+    var binding: BindingAction<State>? {
+      if case let .binding(action) = self { action } else { nil }
+    }
+  }
+
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case .binding(\.address):  // any field of the address: \.address.city, \.address.zip
+      state.isVerified = false
+      return .none
+    case .binding:
+      return .none
+    }
+  }
+  .binding()
+}
+
 @MainActor
 @Suite("Bindings")
 struct BindingGuideExamples {
@@ -146,5 +175,19 @@ struct BindingGuideExamples {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(BindingAction<Profile.State>.self, from: mistyped)
     }
+  }
+
+  @Test("an edit of a nested field is seen by a reducer matching the value it is in")
+  func nestedBinding() async {
+    let store = Store(initialState: Checkout.State(), reducer: Checkout.reducer, environment: ())
+    store.binding(\.note).set("leave at the door")
+    #expect(store.state.isVerified)
+    store.binding(\.address.city).set("Lyon")
+    #expect(store.state.address.city == "Lyon" && !store.state.isVerified)
+    let edit = BindingAction<Checkout.State>.set(\.address.zip, "69001")
+    #expect(edit.sets(\.address.zip) && edit.sets(\.address))
+    #expect(!edit.sets(\.address.city) && !edit.sets(\.note))
+    // The whole address is not a part of its zip.
+    #expect(!BindingAction<Checkout.State>.set(\.address, Checkout.Address()).sets(\.address.zip))
   }
 }

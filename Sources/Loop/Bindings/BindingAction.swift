@@ -44,9 +44,40 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
     apply(&state)
   }
 
-  /// Whether this edit sets `keyPath`, whatever the value.
+  /// Whether this edit sets `keyPath` or a part of it, whatever the value.
+  ///
+  /// An edit of `\.nested.field` (from `store.binding(\.nested.field)`) sets `\.nested` too,
+  /// as TCA's nested bindings do: a reducer that validates the whole `nested` value sees the
+  /// edit of one of its fields. It does not set `\.nested.other`; and an edit of the whole
+  /// `\.nested` does not count as setting `\.nested.field` (compare the values for that).
+  ///
+  /// ```swift
+  /// case let .binding(edit) where edit.sets(\.address):   // \.address.city, \.address.zip, …
+  ///   state.address.isVerified = false
+  /// ```
+  ///
+  /// A part is told through stored properties and optionals (`\.profile?.name`); through a
+  /// subscript or a computed property only the key path itself matches, since Swift cannot
+  /// take such a path apart.
+  ///
+  /// - Complexity: O(1) for the key path itself; for a part, a comparison of the two key paths'
+  ///   descriptions, each built once per process.
   public func sets<Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
     (self.keyPath as AnyKeyPath) == (keyPath as AnyKeyPath)
+      || KeyPathPrefix.isProper(keyPath, of: self.keyPath)
+  }
+
+  /// Matches a binding action in a `switch` by the key path it sets, or a part of it, as
+  /// ``sets(_:)`` does.
+  ///
+  /// ```swift
+  /// switch action {
+  /// case .binding(\.query): return .send(.search)
+  /// case .binding: return .none
+  /// }
+  /// ```
+  public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, edit: Self) -> Bool {
+    edit.sets(keyPath)
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

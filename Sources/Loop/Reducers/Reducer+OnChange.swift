@@ -83,15 +83,15 @@ extension Reducer {
   /// - Complexity: Two reads of each value and up to two `==` per action, beyond `body`.
   @inlinable
   public func onChange<First: Equatable, Second: Equatable>(
-    of first: @escaping (State) -> First,
-    _ second: @escaping (State) -> Second,
+    of firstPart: @escaping (State) -> First,
+    _ secondPart: @escaping (State) -> Second,
     _ body:
       @escaping (
         _ oldValues: (First, Second), _ newValues: (First, Second), _ state: inout State,
         _ action: Action, _ environment: Environment
       ) -> Effect<Action>
   ) -> Self {
-    onChange(of: { (first($0), second($0)) }, removeDuplicates: ==, body)
+    onChange(of: { (firstPart($0), secondPart($0)) }, removeDuplicates: ==, body)
   }
 
   /// Adds a step that runs after this reducer when an action changed any of three parts of
@@ -100,15 +100,15 @@ extension Reducer {
   /// - Complexity: Two reads of each value and up to three `==` per action, beyond `body`.
   @inlinable
   public func onChange<First: Equatable, Second: Equatable, Third: Equatable>(
-    of first: @escaping (State) -> First,
-    _ second: @escaping (State) -> Second,
-    _ third: @escaping (State) -> Third,
+    of firstPart: @escaping (State) -> First,
+    _ secondPart: @escaping (State) -> Second,
+    _ thirdPart: @escaping (State) -> Third,
     _ body:
       @escaping (
         _ oldValues: (First, Second, Third), _ newValues: (First, Second, Third),
         _ state: inout State, _ action: Action, _ environment: Environment
       ) -> Effect<Action>
   ) -> Self {
-    onChange(of: { (first($0), second($0), third($0)) }, removeDuplicates: ==, body)
+    onChange(of: { (firstPart($0), secondPart($0), thirdPart($0)) }, removeDuplicates: ==, body)
   }
 }

@@ -47,14 +47,14 @@ private enum Rows {
 
   enum Action: Equatable, Sendable {
     case row(Int, RowTimer.Action)
-    case path(StackAction<RowTimer.Action>)
+    case path(StackAction<RowTimer.State, RowTimer.Action>)
     case startOwn, stopAll, ownTick, push(Int)
   }
 
   static let row = CasePath<Action, (Int, RowTimer.Action)>(
     embed: { Action.row($0.0, $0.1) },
     extract: { if case let .row(id, action) = $0 { (id, action) } else { nil } })
-  static let path = CasePath<Action, StackAction<RowTimer.Action>>(
+  static let path = CasePath<Action, StackAction<RowTimer.State, RowTimer.Action>>(
     embed: Action.path, extract: { if case let .path(action) = $0 { action } else { nil } })
 
   static let reducer = Reducer<State, Action, TestClock> { state, action, clock in

@@ -40,7 +40,7 @@ private enum Action: Equatable, Sendable {
   case present(Int), saveSheet(Int), restoreSheet(Int)
   case push(Int), popLast, popFrom(StackElementID), savePath(Int), restorePath(Int)
   case sheet(PresentationAction<ModelScreen.Action>)
-  case path(StackAction<ModelScreen.Action>)
+  case path(StackAction<ModelScreen.State, ModelScreen.Action>)
 }
 
 private let reducer = Reducer<State, Action, Void> { state, action, _ in

@@ -35,7 +35,7 @@ enum Notes {
     case newNoteTapped
     case editor(PresentationAction<Note.Action>)
     case open(String)
-    case path(StackAction<Note.Action>)
+    case path(StackAction<Note.State, Note.Action>)
   }
 
   static let reducer = Reducer<State, Action, Note.Environment> { state, action, _ in

@@ -48,12 +48,12 @@ private enum NavApp {
     case sheet(PresentationAction<NavScreen.Action>)
     case push(String)
     case popToRoot
-    case path(StackAction<NavScreen.Action>)
+    case path(StackAction<NavScreen.State, NavScreen.Action>)
   }
 
   static let sheet = CasePath<Action, PresentationAction<NavScreen.Action>>(
     embed: Action.sheet, extract: { if case let .sheet(action) = $0 { action } else { nil } })
-  static let path = CasePath<Action, StackAction<NavScreen.Action>>(
+  static let path = CasePath<Action, StackAction<NavScreen.State, NavScreen.Action>>(
     embed: Action.path, extract: { if case let .path(action) = $0 { action } else { nil } })
 
   static let reducer = Reducer<State, Action, TestClock> { state, action, _ in
@@ -204,11 +204,11 @@ struct NavigationTests {
     var decoded = try JSONDecoder().decode(StackState<String>.self, from: data)
     #expect(decoded == stack)
     #expect(decoded.append("d") == 3)
-    let actions: [StackAction<PresentationAction<Int>>] = [
+    let actions: [StackAction<Int, PresentationAction<Int>>] = [
       .element(id: 1, action: .presented(4)), .element(id: 0, action: .dismiss), .popFrom(id: 2),
     ]
     let decodedActions = try JSONDecoder().decode(
-      [StackAction<PresentationAction<Int>>].self, from: JSONEncoder().encode(actions))
+      [StackAction<Int, PresentationAction<Int>>].self, from: JSONEncoder().encode(actions))
     #expect(decodedActions == actions)
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(
@@ -233,6 +233,66 @@ struct NavigationTests {
     await clock.advance(by: .seconds(2))
     await store.receive(.document(.presented(.loaded(2)))) { $0.document?.text = "document 2" }
     await store.finish()
+  }
+
+  @Test(
+    "a view pushes with .push(id:state:) under the stack's next id; later ids follow the largest")
+  func pushFromTheView() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.path(.push(id: store.state.path.nextID, state: NavScreen.State(name: "a")))) {
+      $0.path.append(NavScreen.State(name: "a"))
+    }
+    await store.send(.path(.push(id: 5, state: NavScreen.State(name: "b")))) {
+      $0.path[id: 5] = NavScreen.State(name: "b")
+    }
+    #expect(store.state.path.ids == [0, 5] && store.state.path.nextID == 6)
+    await store.send(.push("c")) { $0.path.append(NavScreen.State(name: "c")) }
+    #expect(store.state.path.ids == [0, 5, 6])
+    await store.send(.path(.element(id: 5, action: .load)))
+    await clock.advance(by: .seconds(2))
+    await store.receive(.path(.element(id: 5, action: .loaded("text of b")))) {
+      $0.path[id: 5]?.text = "text of b"
+    }
+  }
+
+  @Test("a push under an id already on the stack is a runtime warning, and pushes nothing")
+  func duplicatePush() async {
+    let store = TestStore(
+      initialState: Pusher.State(), reducer: Pusher.reducer, environment: TestClock())
+    await store.send(.path(.push(id: 0, state: NavScreen.State(name: "a")))) {
+      $0.path.append(NavScreen.State(name: "a"))
+    }
+    await expectWarning(
+      """
+      A stack was asked to push a screen under the id #0, which a screen on it already has \
+      (LoopTests/NavigationTests.swift:\(Pusher.line)).
+
+      Nothing was pushed: ids stay unique. To fix, push under the stack's next id, \
+      `path.nextID`, as a view reads it just before it sends the push.
+      """
+    ) {
+      await store.send(.path(.push(id: 0, state: NavScreen.State(name: "again"))))
+    }
+  }
+
+  @Test(
+    "a store per screen of a stack: sends reach the screen by id; a popped screen's goes nowhere")
+  func screenStores() async {
+    let store = Store(
+      initialState: NavApp.State(), reducer: NavApp.reducer, environment: TestClock())
+    store.send(.push("a"))
+    store.send(.push("b"))
+    let screens = store.scope(forEach: \.path, action: NavApp.Action.path)
+    #expect(screens.map(\.state.name) == ["a", "b"])
+    #expect(
+      store.scope(forEach: \.path, action: NavApp.path).map(ObjectIdentifier.init)
+        == screens.map(ObjectIdentifier.init))
+    screens[1].send(.loaded("hello"))
+    #expect(store.state.path[id: 1]?.text == "hello")
+    await screens[1].send(.closeTapped).finish()  // the screen's .dismiss pops it
+    #expect(store.state.path.ids == [0])
+    #expect(store.scope(forEach: \.path, action: NavApp.Action.path).count == 1)
   }
 
   @Test("dismiss with nothing presented is a runtime warning")
@@ -264,6 +324,15 @@ private func expectWarning(_ message: String, _ body: @MainActor () async -> Voi
     return true
   }
   #expect(messages.withLock { $0 } == [message])
+}
+
+/// A stack whose `.stack(` call's line the warning names.
+private enum Pusher {
+  struct State: Equatable { var path = StackState<NavScreen.State>() }
+  enum Action: Equatable, Sendable { case path(StackAction<NavScreen.State, NavScreen.Action>) }
+  static let line = #line + 2  // the `.stack(` call below
+  static let reducer = Reducer<State, Action, TestClock> { _, _, _ in .none }
+    .stack(state: \.path, action: Action.path, environment: { $0 }, element: NavScreen.reducer)
 }
 
 /// A reader that presents one document at a time; the document can switch to another by id.

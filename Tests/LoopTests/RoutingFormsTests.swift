@@ -35,7 +35,7 @@ private enum RoutedScreenAction: Equatable, Sendable {
   case child(Counted.Action)
   case sheet(PresentationAction<Counted.Action>)
   case row(id: Int, action: Counted.Action)
-  case path(StackAction<Counted.Action>)
+  case path(StackAction<Counted, Counted.Action>)
   case mode(Counted.Action)
 }
 

@@ -7,6 +7,8 @@ extension Reducer {
   /// - `.element(id:action:)` running the screen `id` (then the parent); an action for a screen
   ///   that is not on the stack is a runtime warning;
   /// - `.popFrom(id:)` running the parent, then popping that screen and all above it;
+  /// - `.push(id:state:)` running the parent, then pushing the screen under that id (a
+  ///   runtime warning, and no push, when a screen already has it);
   /// - a screen dismissing itself (``Effect/dismiss``, ``dismiss()``) sending `.popFrom(id:)`;
   /// - every popped screen's effects cancelled, whatever popped it (`popLast()`,
   ///   `pop(to:)`, `removeAll()` in the parent, or `.popFrom(id:)`).
@@ -28,7 +30,7 @@ extension Reducer {
   @inlinable
   public func stack<ElementState, ElementAction, ElementEnvironment>(
     state toStack: WritableKeyPath<State, StackState<ElementState>>,
-    action toStackAction: CasePath<Action, StackAction<ElementAction>>,
+    action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
     environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -36,8 +38,22 @@ extension Reducer {
     let parent = self.body
     let popping = Self { state, action, environment in
       let effect = parent(&state, action, environment)
-      if case let .popFrom(id)? = toStackAction.extract(from: action) {
+      switch toStackAction.extract(from: action) {
+      case let .popFrom(id)?:
         state[keyPath: toStack].pop(from: id)
+      case let .push(id, screen)?:
+        if !state[keyPath: toStack].push(screen, id: id) {
+          reportRuntimeWarning(
+            """
+            A stack was asked to push a screen under the id \(id), which a screen on it already \
+            has (\(fileID):\(line)).
+
+            Nothing was pushed: ids stay unique. To fix, push under the stack's next id, \
+            `path.nextID`, as a view reads it just before it sends the push.
+            """)
+        }
+      case .element?, nil:
+        break
       }
       return effect
     }

@@ -15,7 +15,7 @@ public struct StackState<Element> {
   /// The screens, with their ids, in order.
   @usableFromInline var elements = IdentifiedArray<StackElementID, StackElement<Element>>(
     id: \.id)
-  @usableFromInline var nextID = 0
+  @usableFromInline var nextRawID = 0
 
   /// An empty stack.
   public init() {}
@@ -28,13 +28,15 @@ public struct StackState<Element> {
   /// The ids of the screens, bottom first.
   public var ids: [StackElementID] { elements.ids }
 
-  /// The screen with `id`, if it is on the stack; set `nil` to pop it alone.
+  /// The screen with `id`, if it is on the stack; set `nil` to pop it alone, or a screen for
+  /// an id not on the stack to push it there (as `.push(id:state:)` does).
   ///
   /// - Complexity: O(1) to read or edit in place.
   public subscript(id id: StackElementID) -> Element? {
     get { elements[id: id]?.state }
     set {
       if let newValue {
+        if elements[id: id] == nil { nextRawID = Swift.max(nextRawID, id.rawValue + 1) }
         elements[id: id] = StackElement(id: id, state: newValue)
       } else {
         elements.remove(id: id)
@@ -45,10 +47,27 @@ public struct StackState<Element> {
   /// Pushes a screen; returns its id.
   @discardableResult
   public mutating func append(_ screen: Element) -> StackElementID {
-    let id = StackElementID(rawValue: nextID)
-    nextID += 1
+    let id = StackElementID(rawValue: nextRawID)
+    nextRawID += 1
     elements.append(StackElement(id: id, state: screen))
     return id
+  }
+
+  /// The id the next screen pushed gets: what a view sends with ``StackAction/push(id:state:)``.
+  ///
+  /// ```swift
+  /// store.send(.path(.push(id: store.state.path.nextID, state: .details(movie))))
+  /// ```
+  public var nextID: StackElementID { StackElementID(rawValue: nextRawID) }
+
+  /// Pushes `screen` under `id`, unless a screen already has it; ids handed out later follow
+  /// the largest one pushed. Returns whether it pushed.
+  @usableFromInline
+  mutating func push(_ screen: Element, id: StackElementID) -> Bool {
+    guard elements[id: id] == nil else { return false }
+    nextRawID = Swift.max(nextRawID, id.rawValue + 1)
+    elements.append(StackElement(id: id, state: screen))
+    return true
   }
 
   /// Pops the top screen, and returns it.
@@ -152,8 +171,8 @@ extension StackState: Codable where Element: Codable {
           debugDescription: "Duplicate or negative screen id \(screen.id)")
       }
     }
-    nextID = try container.decode(Int.self, forKey: .nextID)
-    guard elements.ids.allSatisfy({ $0.rawValue < nextID }) else {
+    nextRawID = try container.decode(Int.self, forKey: .nextID)
+    guard elements.ids.allSatisfy({ $0.rawValue < nextRawID }) else {
       throw DecodingError.dataCorruptedError(
         forKey: .nextID, in: container, debugDescription: "nextID is not above every screen's id")
     }
@@ -163,7 +182,7 @@ extension StackState: Codable where Element: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Array(elements), forKey: .screens)
-    try container.encode(nextID, forKey: .nextID)
+    try container.encode(nextRawID, forKey: .nextID)
   }
 }
 // NB: As `IdentifiedArray`'s: a value type whose stored values are the screens and ids.

@@ -181,7 +181,7 @@ extension Reducer {
   @inlinable
   public func stack<ElementState, ElementAction, ElementEnvironment>(
     state toStack: WritableKeyPath<State, StackState<ElementState>>,
-    action toStackAction: @escaping @Sendable (StackAction<ElementAction>) -> Action,
+    action toStackAction: @escaping @Sendable (StackAction<ElementState, ElementAction>) -> Action,
     environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line

@@ -8,7 +8,7 @@
 /// let rows = store.scope(forEach: \.rows, action: Action.row)
 /// ```
 extension Store {
-  /// ``scope(state:action:)-(KeyPath<State,ChildState>,_)``, routed by a ``CasePath``.
+  /// `scope(state:action:)`, routed by a ``CasePath``.
   ///
   /// ```swift
   /// let counter = store.scope(state: \.counter, action: AppAction.counterPath)
@@ -133,7 +133,7 @@ extension Store {
     scope(state: toCase, action: { toChildAction.embed($0) })
   }
 
-  /// ``scope(forEach:action:)-(KeyPath<State,IdentifiedArray<ID,ElementState>>,_)``, routed
+  /// `scope(forEach:action:)`, routed
   /// by a ``CasePath`` to an element's id and action, the path the reducer's `forEach` takes.
   @inlinable
   public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(

@@ -36,6 +36,51 @@ extension Store {
     forEach toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: @escaping (ID, ElementAction) -> Action
   ) -> [Store<ElementState, ElementAction>] {
+    scope(forEach: toElements, element: { $0 }, action: toElementAction)
+  }
+
+  /// One store per screen of a navigation stack, bottom first — for a `NavigationStack`'s
+  /// destinations, each a view of its own store.
+  ///
+  /// ```swift
+  /// for screen in store.scope(forEach: \.path, action: Action.path) {
+  ///   ScreenView(store: screen)      // its actions reach the parent as .path(.element(id:action:))
+  /// }
+  /// ```
+  ///
+  /// The stores are those of `scope(forEach:action:)`,
+  /// by screen id: the same screen gets the same store while something holds it, each screen's
+  /// observers are told when that screen changed, and a list that observes is told when
+  /// screens are pushed or popped. A popped screen's store delivers nothing.
+  ///
+  /// - Complexity: O(*n*) per call for *n* screens.
+  @inlinable
+  public func scope<ElementState: Sendable, ElementAction: Sendable>(
+    forEach toStack: KeyPath<State, StackState<ElementState>>,
+    action toStackAction: @escaping (StackAction<ElementState, ElementAction>) -> Action
+  ) -> [Store<ElementState, ElementAction>] {
+    scope(
+      forEach: toStack.appending(path: \.elements), element: { $0.state },
+      action: { toStackAction(.element(id: $0, action: $1)) })
+  }
+
+  /// `scope(forEach:action:)`, routed by a
+  /// ``CasePath`` to the stack's actions.
+  @inlinable
+  public func scope<ElementState: Sendable, ElementAction: Sendable>(
+    forEach toStack: KeyPath<State, StackState<ElementState>>,
+    action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>
+  ) -> [Store<ElementState, ElementAction>] {
+    scope(forEach: toStack, action: { toStackAction.embed($0) })
+  }
+
+  /// The element stores of `toElements`, each showing `toState` of its element.
+  @inlinable
+  func scope<ID: Hashable & Sendable, Element, ElementState, ElementAction>(
+    forEach toElements: KeyPath<State, IdentifiedArray<ID, Element>>,
+    element toState: @escaping (Element) -> ElementState,
+    action toElementAction: @escaping (ID, ElementAction) -> Action
+  ) -> [Store<ElementState, ElementAction>] {
     let elements = untrackedState[keyPath: toElements]
     let cache = scopeCache(for: toElements)
     cache.observeIDs(of: elements)
@@ -48,10 +93,11 @@ extension Store {
       }
       guard
         let store = scope(
-          initial: elements[id: id], child: { $0[keyPath: toElements][id: id] },
+          initial: elements[id: id].map(toState),
+          child: { $0[keyPath: toElements][id: id].map(toState) },
           identity: { _ in true },
           send: { self.send(toElementAction(id, $0)) },
-          membership: { [weak cache] check in cache?.observe(id, check) })
+          membership: { [weak cache] check in cache?.observe(id) { check($0.map(toState)) } })
       else { continue }
       cache.stores[id] = WeakStore(store)
       stores.append(store)

@@ -93,6 +93,58 @@ struct NavigationGuideExamples {
   }
 }
 
+enum Trash {
+  struct State: Equatable {
+    var notes = ["milk", "eggs"]
+    var alert: AlertState<Action.Alert>?
+  }
+  enum Action: Equatable, Sendable {
+    case emptyTapped
+    case alert(PresentationAction<Alert>)
+    enum Alert: Equatable, Sendable { case confirmEmpty }
+  }
+
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case .emptyTapped:
+      state.alert = AlertState(
+        title: "Empty the trash?", message: "The notes cannot be brought back.",
+        buttons: [
+          ButtonState("Empty", role: .destructive, action: .confirmEmpty),
+          ButtonState("Cancel", role: .cancel),
+        ])
+      return .none
+    case .alert(.presented(.confirmEmpty)):
+      state.notes = []
+      return .none
+    case .alert:
+      return .none
+    }
+  }
+  .presents(state: \.alert, action: Action.alert)
+}
+
+@MainActor
+@Suite("Navigation guide: alerts")
+struct NavigationGuideAlertExamples {
+  @Test("a test taps the alert's button by its label")
+  func tapEmpty() async {
+    let store = TestStore(initialState: Trash.State(), reducer: Trash.reducer, environment: ())
+    await store.send(.emptyTapped) {
+      $0.alert = AlertState(
+        title: "Empty the trash?", message: "The notes cannot be brought back.",
+        buttons: [
+          ButtonState("Empty", role: .destructive, action: .confirmEmpty),
+          ButtonState("Cancel", role: .cancel),
+        ])
+    }
+    await store.tap("Empty", in: \.alert, action: Trash.Action.alert) {
+      $0.alert = nil
+      $0.notes = []
+    }
+  }
+}
+
 private let unimplementedSave: @Sendable (String) async -> Void = { _ in
   Issue.record("save was not expected")
 }

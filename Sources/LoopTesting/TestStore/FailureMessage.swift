@@ -91,6 +91,24 @@ enum FailureMessage {
       """
   }
 
+  static func noDialog(tapping label: String, at keyPath: String) -> String {
+    """
+    Tried to tap "\(label)", but no alert or dialog is presented at \(keyPath).
+
+    Nothing was sent. To fix, tap after the action that presents it, or check that the key \
+    path is the one the reducer sets.
+    """
+  }
+
+  static func noButton(tapping label: String, title: String, labels: [String]) -> String {
+    let buttons = labels.isEmpty ? "no buttons" : labels.map { "\"\($0)\"" }.joined(separator: ", ")
+    return """
+      Tried to tap "\(label)", but "\(title)" has \(labels.isEmpty ? "" : "the buttons ")\(buttons).
+
+      Nothing was sent. To fix, tap one of its buttons by its label.
+      """
+  }
+
   static func effectsStillRunning(_ origins: [(action: Any, location: String)]) -> String {
     let count = origins.count == 1 ? "An effect is" : "\(origins.count) effects are"
     return """

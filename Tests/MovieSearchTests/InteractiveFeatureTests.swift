@@ -147,6 +147,47 @@ struct InteractiveFeatureTests {
     #expect(searches.withLock { $0 } == 3)
   }
 
+  @Test("a details failure that can mend is an alert in the terminal: r retries, Esc goes back")
+  func detailsFailureAlert() async {
+    let attempts = LockedState(0)
+    var service = MovieService.offline
+    service.details = { _ in
+      attempts.withLock { $0 += 1 }
+      throw MovieServiceError.timedOut
+    }
+    let store = TestStore(
+      initialState: InteractiveFeature.State(), reducer: InteractiveFeature.reducer,
+      environment: MoviesEnvironment(movies: service, clock: clock))
+    store.exhaustivity = .off
+    await type("batman", store)
+    await store.send(.key(.enter))
+    await store.skipReceivedActions()
+    await store.send(.key(.character("1")))
+    await store.send(.key(.enter))
+    await store.skipReceivedActions()
+    #expect(store.state.movies.details?.alert == MovieDetailsFeature.failureAlert(.timedOut))
+    let screen = InteractiveScreen.render(store.state, sourceName: "offline catalog")
+    #expect(
+      screen.hasSuffix(
+        """
+        ┌ The details did not load
+        │ the server did not answer in time
+        └ [r] Retry  [b] Back
+
+        Return: retry · Esc: back · q: quit
+        """))
+    await store.send(.key(.character("x")))  // no button starts with x: nothing happens
+    #expect(store.state.movies.details?.alert != nil && attempts.withLock { $0 } == 1)
+    await store.send(.key(.character("r")))
+    await store.skipReceivedActions()
+    #expect(attempts.withLock { $0 } == 2)
+    #expect(store.state.movies.details?.alert != nil)
+    await store.send(.key(.escape))
+    await store.skipReceivedActions()
+    #expect(store.state.movies.details == nil)
+    #expect(attempts.withLock { $0 } == 2)
+  }
+
   @Test("r retries only what asking again could mend")
   func retryOnlyWhatCanMend() async {
     let store = await storeShowingBatman()

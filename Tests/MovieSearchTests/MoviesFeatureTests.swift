@@ -370,16 +370,70 @@ struct MoviesFeatureTests {
     await store.receive(.details(.presented(.response(.failure(.cannotConnect))))) {
       $0.details?.isLoading = false
       $0.details?.error = .cannotConnect
+      $0.details?.alert = MovieDetailsFeature.failureAlert(.cannotConnect)
     }
     await store.send(.retry)
     await store.receive(.details(.presented(.retry))) {
       $0.details?.isLoading = true
       $0.details?.error = nil
+      $0.details?.alert = nil
     }
     let details = MovieDetails(id: "tt0372784", title: "Batman Begins")
     await store.receive(.details(.presented(.response(.success(details))))) {
       $0.details?.isLoading = false
       $0.details?.movie = details
+    }
+  }
+
+  @Test(
+    "a details failure asks: Retry loads again, Back closes the details; one that cannot mend does not ask"
+  )
+  func detailsFailureAlert() async throws {
+    let attempts = LockedState(0)
+    let movies = MovieService(
+      search: unimplemented("MovieService.search"),
+      details: { id in
+        let attempt = attempts.withLock {
+          $0 += 1; return $0
+        }
+        if attempt < 3 { throw MovieServiceError.timedOut }
+        throw MovieServiceError.notFound
+      })
+    let store = makeStore(movies)
+    let alert = MovieDetailsFeature.failureAlert(.timedOut)
+    #expect(alert.title == "The details did not load")
+    #expect(alert.buttons.map(\.label) == ["Retry", "Back"])
+    await store.send(.movieSelected(imdbID: "tt0372784")) {
+      $0.details = MovieDetailsFeature.State(imdbID: "tt0372784")
+    }
+    await store.receive(.details(.presented(.load))) { $0.details?.isLoading = true }
+    await store.receive(.details(.presented(.response(.failure(.timedOut))))) {
+      $0.details?.isLoading = false
+      $0.details?.error = .timedOut
+      $0.details?.alert = alert
+    }
+    await store.tap("Retry", in: \.details?.alert, action: { .details(.presented(.alert($0))) }) {
+      $0.details?.isLoading = true
+      $0.details?.error = nil
+      $0.details?.alert = nil
+    }
+    await store.receive(.details(.presented(.response(.failure(.timedOut))))) {
+      $0.details?.isLoading = false
+      $0.details?.error = .timedOut
+      $0.details?.alert = alert
+    }
+    await store.tap("Back", in: \.details?.alert, action: { .details(.presented(.alert($0))) }) {
+      $0.details?.alert = nil
+    }
+    await store.receive(.details(.dismiss)) { $0.details = nil }
+    // Not found cannot be mended by asking again: no alert.
+    await store.send(.movieSelected(imdbID: "tt0000000")) {
+      $0.details = MovieDetailsFeature.State(imdbID: "tt0000000")
+    }
+    await store.receive(.details(.presented(.load))) { $0.details?.isLoading = true }
+    await store.receive(.details(.presented(.response(.failure(.notFound))))) {
+      $0.details?.isLoading = false
+      $0.details?.error = .notFound
     }
   }
 

@@ -11,6 +11,9 @@ import Loop
 /// store.send(.details(.presented(.retry)))          // after a failure
 /// store.send(.details(.dismiss))                    // closes it
 /// ```
+///
+/// A failure that asking again could mend (``MovieServiceError/isRetryable``) also presents an
+/// alert, ``State/alert``, for the person to decide: "Retry" or "Back".
 public enum MovieDetailsFeature {
   /// The title being shown.
   public struct State: Equatable, Sendable, Identifiable, Codable {
@@ -22,6 +25,8 @@ public enum MovieDetailsFeature {
     public var isLoading: Bool
     /// Why the last request failed.
     public var error: MovieServiceError?
+    /// The question after a failure that asking again could mend: retry, or go back.
+    public var alert: AlertState<Action.Alert>?
 
     /// The identity of the screen: the title it shows.
     public var id: String { imdbID }
@@ -29,12 +34,13 @@ public enum MovieDetailsFeature {
     /// A screen for `imdbID`, not loaded yet.
     public init(
       imdbID: String, movie: MovieDetails? = nil, isLoading: Bool = false,
-      error: MovieServiceError? = nil
+      error: MovieServiceError? = nil, alert: AlertState<Action.Alert>? = nil
     ) {
       self.imdbID = imdbID
       self.movie = movie
       self.isLoading = isLoading
       self.error = error
+      self.alert = alert
     }
   }
 
@@ -48,16 +54,37 @@ public enum MovieDetailsFeature {
     case retry
     /// The user closed the screen: it dismisses itself.
     case closeTapped
+    /// The failure alert's buttons.
+    case alert(PresentationAction<Alert>)
+
+    /// What the failure alert's buttons send.
+    public enum Alert: Equatable, Sendable, Codable {
+      /// Ask again.
+      case retry
+      /// Close the details.
+      case back
+    }
+  }
+
+  /// The alert shown when the details failed in a way asking again could mend.
+  public static func failureAlert(_ error: MovieServiceError) -> AlertState<Action.Alert> {
+    AlertState(
+      title: "The details did not load", message: "\(error)",
+      buttons: [
+        ButtonState("Retry", action: .retry),
+        ButtonState("Back", role: .cancel, action: .back),
+      ])
   }
 
   /// Loads, retries and closes.
   public static let reducer = Reducer<State, Action, MoviesEnvironment> {
     state, action, environment in
     switch action {
-    case .load, .retry:
+    case .load, .retry, .alert(.presented(.retry)):
       guard !state.isLoading else { return .none }
       state.movie = nil
       state.error = nil
+      state.alert = nil
       state.isLoading = true
       let id = state.imdbID
       return .run { send in
@@ -75,13 +102,18 @@ public enum MovieDetailsFeature {
       state.isLoading = false
       switch result {
       case let .success(movie): state.movie = movie
-      case let .failure(error): state.error = error
+      case let .failure(error):
+        state.error = error
+        if error.isRetryable { state.alert = failureAlert(error) }
       }
       return .none
-    case .closeTapped:
+    case .closeTapped, .alert(.presented(.back)):
       return .dismiss
+    case .alert(.dismiss):
+      return .none
     }
   }
+  .presents(state: \.alert, action: Action.alert)
 }
 
 /// Encoded as synthesized `Codable` would, with the answer through ``CodedResult``.
@@ -91,6 +123,7 @@ extension MovieDetailsFeature.Action: Codable {
     case response(CodedResult<MovieDetails>)
     case retry
     case closeTapped
+    case alert(PresentationAction<MovieDetailsFeature.Action.Alert>)
   }
 
   /// Decodes an action as a session recorder wrote it.
@@ -101,6 +134,7 @@ extension MovieDetailsFeature.Action: Codable {
       case let .response(result): .response(result.result)
       case .retry: .retry
       case .closeTapped: .closeTapped
+      case let .alert(action): .alert(action)
       }
   }
 
@@ -112,6 +146,7 @@ extension MovieDetailsFeature.Action: Codable {
       case let .response(result): .response(CodedResult(result))
       case .retry: .retry
       case .closeTapped: .closeTapped
+      case let .alert(action): .alert(action)
       }
     try coded.encode(to: encoder)
   }

@@ -76,6 +76,15 @@ enum InteractiveFeature {
         state.isFinished = true
         return .none
       }
+      if let alert = state.movies.details?.alert {
+        if key == .character("q") {
+          state.isFinished = true
+          return .none
+        }
+        guard let button = InteractiveFeature.button(of: alert, for: key) else { return .none }
+        return movies(
+          .details(.presented(.alert(button.action.map { .presented($0) } ?? .dismiss))))
+      }
       if state.movies.details != nil {
         switch key {
         case .character("q"):
@@ -163,6 +172,24 @@ enum InteractiveFeature {
       default:
         return .none
       }
+    }
+  }
+
+  /// The button of `alert` that `key` taps: the one whose label starts with the letter typed,
+  /// Return for the first that is not a cancel button, Esc (or Backspace, or ←) for the cancel
+  /// button.
+  static func button<Action>(of alert: AlertState<Action>, for key: Key) -> ButtonState<Action>? {
+    switch key {
+    case let .character(character):
+      return alert.buttons.first {
+        $0.label.lowercased().first == Character(character.lowercased())
+      }
+    case .enter:
+      return alert.buttons.first { $0.role != .cancel }
+    case .escape, .backspace, .left:
+      return alert.buttons.first { $0.role == .cancel }
+    default:
+      return nil
     }
   }
 

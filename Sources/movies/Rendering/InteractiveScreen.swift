@@ -1,3 +1,4 @@
+import Loop
 import MovieSearch
 
 /// The interactive mode's screen, drawn from its state alone.
@@ -54,8 +55,12 @@ enum InteractiveScreen {
         body = DetailsView.wrap("Details failed: \(error).", width: terminal?.columns ?? 80)
       }
       let canRetry = screen.error?.isRetryable == true
-      let help =
+      var help =
         canRetry ? "Return or Esc: back · r: retry · q: quit" : "Return or Esc: back · q: quit"
+      if let alert = screen.alert {
+        body = alertBox(alert, width: terminal?.columns ?? 80)
+        help = alertHelp(alert)
+      }
       // NB: Lines past the terminal's height would scroll the header away: cut the body.
       if let terminal, body.count > terminal.rows - lines.count - 2 {
         body =
@@ -102,6 +107,30 @@ enum InteractiveScreen {
     lines += gap
     lines.append(help(state, width: terminal?.columns))
     return lines
+  }
+
+  /// An alert drawn as a box: its title, its message wrapped to `width`, and its buttons, each
+  /// with the key that taps it.
+  static func alertBox<Action>(_ alert: AlertState<Action>, width: Int) -> [String] {
+    let message = alert.message.map { DetailsView.wrap($0, width: max(width - 2, 10)) } ?? []
+    let buttons = alert.buttons.map { button in
+      "[\(button.label.lowercased().prefix(1))] \(button.label)"
+    }
+    return ["┌ \(alert.title)"] + message.map { "│ \($0)" } + [
+      "└ " + buttons.joined(separator: "  ")
+    ]
+  }
+
+  /// What Return and Esc do while an alert is shown.
+  static func alertHelp<Action>(_ alert: AlertState<Action>) -> String {
+    var keys: [String] = []
+    if let first = alert.buttons.first(where: { $0.role != .cancel }) {
+      keys.append("Return: \(first.label.lowercased())")
+    }
+    if let cancel = alert.buttons.first(where: { $0.role == .cancel }) {
+      keys.append("Esc: \(cancel.label.lowercased())")
+    }
+    return (keys + ["q: quit"]).joined(separator: " · ")
   }
 
   /// The keys that work now, shortened when the full text is wider than `width`.

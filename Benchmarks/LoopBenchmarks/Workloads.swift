@@ -277,6 +277,13 @@ enum Workloads {
           return store.state.rows[id: 3]?.count ?? 0
         }),
       Workload(
+        name: "(m) one field changes among 20 observed fields", operations: 100_000,
+        quickOperations: 1_000,
+        budget: 2,
+        loop: observedFieldsLoop,
+        floor: observedFieldsFloor,
+        countsNotifications: true),
+      Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,
         loop: { count in
@@ -350,6 +357,52 @@ enum Workloads {
     }
   }
 
+  /// (m) on Loop: a screen of 20 fields, each read through the store (`store.f0`, …) by its
+  /// own observer; each send changes one field, whose one observer is told and observes again.
+  @MainActor static func observedFieldsLoop(_ count: Int) async -> Int {
+    let store = Store(initialState: Fields(), reducer: fieldsReducer, environment: ())
+    let changed = ChangedRows()
+    for field in Fields.paths.indices { observeField(store, field, changed) }
+    for operation in 0..<count {
+      store.send(.bump(operation % Fields.paths.count))
+      for notified in changed.take() { observeField(store, notified, changed) }
+    }
+    return Fields.paths.reduce(0) { $0 + store.state[keyPath: $1] }
+  }
+
+  @MainActor private static func observeField(
+    _ store: Store<Fields, FieldsAction>, _ field: Int, _ changed: ChangedRows
+  ) {
+    withObservationTracking {
+      _ = store[dynamicMember: Fields.paths[field]]
+    } onChange: {
+      changed.add(field)
+    }
+  }
+
+  /// (m)'s floor: the same 20 fields in a hand-written observable class that, after each
+  /// change, compares the 20 fields itself and notifies the observers of those that changed.
+  @MainActor static func observedFieldsFloor(_ count: Int) async -> Int {
+    let screen = ObservedFields()
+    let changed = ChangedRows()
+    for field in Fields.paths.indices { observeFloorField(screen, field, changed) }
+    for operation in 0..<count {
+      screen.bump(operation % Fields.paths.count)
+      for notified in changed.take() { observeFloorField(screen, notified, changed) }
+    }
+    return Fields.paths.reduce(0) { $0 + screen.fields[keyPath: $1] }
+  }
+
+  @MainActor private static func observeFloorField(
+    _ screen: ObservedFields, _ field: Int, _ changed: ChangedRows
+  ) {
+    withObservationTracking {
+      _ = screen.read(field)
+    } onChange: {
+      changed.add(field)
+    }
+  }
+
   /// (c) on Loop: `count / 1,000` sends of `.fanOut`, each awaited.
   @MainActor static func fanOutLoop(_ count: Int) async -> Int {
     let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
@@ -418,6 +471,48 @@ final class ObservedRow: Observable {
   @inline(never)
   func increment() {
     registrar.withMutation(of: self, keyPath: \.count) { storedCount += 1 }
+  }
+}
+
+/// (m)'s screen: 20 fields.
+struct Fields: Equatable, Sendable {
+  var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
+  var f10 = 0, f11 = 0, f12 = 0, f13 = 0, f14 = 0, f15 = 0, f16 = 0, f17 = 0, f18 = 0, f19 = 0
+  static let paths: [WritableKeyPath<Fields, Int> & Sendable] = [
+    \.f0, \.f1, \.f2, \.f3, \.f4, \.f5, \.f6, \.f7, \.f8, \.f9,
+    \.f10, \.f11, \.f12, \.f13, \.f14, \.f15, \.f16, \.f17, \.f18, \.f19,
+  ]
+}
+
+enum FieldsAction: Equatable, Sendable { case bump(Int) }
+
+let fieldsReducer = Reducer<Fields, FieldsAction, Void> { state, action, _ in
+  switch action {
+  case let .bump(field): state[keyPath: Fields.paths[field]] += 1
+  }
+  return .none
+}
+
+/// (m)'s floor: the fields in an observable class that compares them itself after a change.
+@MainActor
+final class ObservedFields: Observable {
+  private let registrar = ObservationRegistrar()
+  private(set) var fields = Fields()
+  private let tracked: [KeyPath<ObservedFields, Int>] = Fields.paths.map {
+    (\ObservedFields.fields).appending(path: $0)
+  }
+  func read(_ field: Int) -> Int {
+    registrar.access(self, keyPath: tracked[field])
+    return fields[keyPath: Fields.paths[field]]
+  }
+  @inline(never)
+  func bump(_ field: Int) {
+    let old = fields
+    fields[keyPath: Fields.paths[field]] += 1
+    for index in Fields.paths.indices
+    where old[keyPath: Fields.paths[index]] != fields[keyPath: Fields.paths[index]] {
+      registrar.withMutation(of: self, keyPath: tracked[index]) {}
+    }
   }
 }
 

@@ -34,7 +34,7 @@ final class ScopeObservation<State> {
 
 /// `==` when `State` is `Equatable`, found once when a scoped store is made; otherwise a
 /// check that says every state is new.
-private func duplicateCheck<State>(for type: State.Type) -> (State, State) -> Bool {
+func duplicateCheck<State>(for type: State.Type) -> (State, State) -> Bool {
   guard let equatable = type as? any Equatable.Type else { return { _, _ in false } }
   return equality(equatable) as? (State, State) -> Bool ?? { _, _ in false }
 }

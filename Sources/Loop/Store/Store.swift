@@ -22,11 +22,14 @@ import Observation
 ///   only if the state was read since the last notification (so a store nobody watches pays
 ///   nothing for observation).
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let core: StoreCore<State, Action>?
   @usableFromInline let parent: ScopedStoreParent<State, Action>?
   /// The element stores `scope(forEach:action:)` made, by collection.
   @usableFromInline var scopeCaches: [AnyKeyPath: AnyObject] = [:]
+  /// The fields read through `store.field` whose observers wait; made on the first such read.
+  @usableFromInline var fieldObservation: FieldObservation<State>?
 
   /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
   ///

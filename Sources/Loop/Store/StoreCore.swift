@@ -38,6 +38,10 @@ final class StoreCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
   /// The list `runScopeChecks` runs from, kept for its capacity.
   var spareScopeChecks: [@MainActor () -> Void] = []
+  /// Whether this store has warned that it compares too many scoped stores per send.
+  var hasWarnedOfManyScopeChecks = false
+  /// How many scoped stores compared after one send make it warn: rows shown one store each.
+  static var manyScopeChecks: Int { 256 }
 
   @usableFromInline
   init(
@@ -186,6 +190,19 @@ final class StoreCore<State, Action: Sendable> {
     var checks: [@MainActor () -> Void] = []
     swap(&checks, &spareScopeChecks)
     swap(&checks, &scopeChecks)
+    if checks.count >= Self.manyScopeChecks, !hasWarnedOfManyScopeChecks {
+      hasWarnedOfManyScopeChecks = true
+      reportRuntimeWarning(
+        """
+        A store compares \(checks.count) observed scoped stores after every send, one by one: \
+        each scoped store that a view observes is compared with its state after each send, \
+        whether its part changed or not.
+
+        This is usually a list whose rows each got a store from `scope(state: \\.rows[id: id], \
+        action: …)`. To fix, give the rows their stores with `scope(forEach: \\.rows, action: …)`: \
+        its row stores are compared only when their row changed.
+        """)
+    }
     for check in checks { check() }
     checks.removeAll(keepingCapacity: true)
     spareScopeChecks = checks

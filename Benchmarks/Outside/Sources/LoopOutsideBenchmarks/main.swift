@@ -1,0 +1,166 @@
+// Loop's workloads as an app's package runs them: this package depends on Loop by path and
+// uses only its public API, so nothing of Loop is specialised for these types unless Loop
+// marked it `@inlinable`. Performance.md compares the figures with loop-benchmarks'.
+import Dispatch
+import Loop
+import Observation
+
+// MARK: - Features
+
+struct Row: Identifiable, Equatable, Sendable {
+  let id: Int
+  var count = 0
+}
+struct Rows: Equatable, Sendable {
+  var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
+}
+enum RowAction: Equatable, Sendable { case increment, start, done }
+enum RowsAction: Equatable, Sendable {
+  case row(Int, RowAction)
+  case fanOut
+}
+let rowReducer = Reducer<Row, RowAction, Void> { row, action, _ in
+  switch action {
+  case .increment, .done: row.count += 1
+  case .start: break
+  }
+  return .none
+}
+/// The parent-level `forEach`, which ties each row's effects to the row.
+let parentLevel = Reducer<Rows, RowsAction, Void> { _, action, _ in
+  guard case .fanOut = action else { return .none }
+  return .merge((0..<1_000).map { id in .run { send in await send(.row(id, .done)) } })
+}
+.forEach(state: \.rows, action: RowsAction.row, environment: { $0 }, element: rowReducer)
+/// The child-level `forEach`: routing only.
+let routingOnly = rowReducer.forEach(state: \Rows.rows, action: RowsAction.row, environment: { $0 })
+
+// MARK: - Measuring
+
+/// The ids (d) sends to: the same seeded sequence as loop-benchmarks' (splitmix64, seed 1).
+struct Ids {
+  var state: UInt64 = 1
+  mutating func next() -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % 1_000)
+  }
+}
+
+/// The median, min and max of 7 samples of `body`, in nanoseconds per operation.
+@MainActor
+func measure(_ name: String, operations: Int, _ body: @MainActor (Int) async -> Void) async
+  -> Double
+{
+  var samples: [Double] = []
+  for _ in 0..<7 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    await body(operations)
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(operations))
+  }
+  samples.sort()
+  print(
+    pad(name, 52), pad("\(Int(samples[3])) ns", 10),
+    "(min \(Int(samples[0])), max \(Int(samples[6])))")
+  return samples[3]
+}
+
+/// Pads `text` with spaces to `width`.
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// Observes `read()` once; calls `told` when it changes.
+@MainActor
+func observe(_ read: @escaping @MainActor () -> Void, _ told: @escaping @Sendable () -> Void) {
+  withObservationTracking {
+    read()
+  } onChange: {
+    told()
+  }
+}
+
+/// The rows whose observers were told, to observe again.
+final class Told: @unchecked Sendable {  // NB: touched on the main actor only.
+  var rows: [Int] = []
+  var count = 0
+}
+
+@MainActor
+func run() async {
+  print("Loop from an outside package (release, 7 samples, median):")
+  let parent = await measure("(d) parent-level forEach, 1,000 rows", operations: 100_000) {
+    count in
+    let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
+    var ids = Ids()
+    for _ in 0..<count { store.send(.row(ids.next(), .increment)) }
+  }
+  let routing = await measure("    routing-only forEach (child level)", operations: 100_000) {
+    count in
+    let store = Store(initialState: Rows(), reducer: routingOnly, environment: ())
+    var ids = Ids()
+    for _ in 0..<count { store.send(.row(ids.next(), .increment)) }
+  }
+  print(pad("    parent-level / routing-only", 52), "\(Double(Int(parent / routing * 100)) / 100)×")
+
+  _ = await measure("(i) one row changes among 1,000 observed rows", operations: 10_000) {
+    count in
+    let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
+    let rows = store.scope(forEach: \.rows, action: RowsAction.row)
+    let told = Told()
+    @MainActor func watch(_ index: Int) {
+      observe({ _ = rows[index].state.count }) {
+        MainActor.assumeIsolated { told.rows.append(index) }
+      }
+    }
+    for index in rows.indices { watch(index) }
+    for operation in 0..<count {
+      store.send(.row(operation * 7 % 1_000, .increment))
+      let again = told.rows
+      told.rows.removeAll(keepingCapacity: true)
+      for index in again { watch(index) }
+    }
+  }
+
+  let warnings = Told()
+  _ = await measure("    the same through optional row stores", operations: 1_000) { count in
+    // NB: Loop warns, once per store, that it compares every observed row store after every
+    // send: counted here, not printed seven times.
+    RuntimeWarnings.withHandler({ _ in MainActor.assumeIsolated { warnings.count += 1 } }) {
+      optionalRowStores(count)
+    }
+  }
+  print(pad("    warned, and pointed to scope(forEach:)", 52), warnings.count == 7 ? "yes" : "no")
+
+  _ = await measure("(c) 1,000-effect fan-out, per effect", operations: 100_000) { count in
+    let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
+    for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
+  }
+}
+
+/// 1,000 observed row stores made with `scope(state: \.rows[id: id], action:)`; `count`
+/// edits of one row, whose observer observes again.
+@MainActor
+func optionalRowStores(_ count: Int) {
+  let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
+  let rows = (0..<1_000).compactMap { id in
+    store.scope(state: \.rows[id: id], action: { RowsAction.row(id, $0) })
+  }
+  let told = Told()
+  @MainActor func watch(_ index: Int) {
+    observe({ _ = rows[index].state.count }) {
+      MainActor.assumeIsolated { told.rows.append(index) }
+    }
+  }
+  for index in rows.indices { watch(index) }
+  for operation in 0..<count {
+    store.send(.row(operation * 7 % 1_000, .increment))
+    let again = told.rows
+    told.rows.removeAll(keepingCapacity: true)
+    for index in again { watch(index) }
+  }
+}
+
+await run()

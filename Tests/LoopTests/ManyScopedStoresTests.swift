@@ -1,0 +1,78 @@
+// A store that compares many observed scoped stores after every send warns, once, and points
+// to `scope(forEach:action:)` (Sources/Loop/Store/StoreCore.swift, `runScopeChecks`).
+import Loop
+import LoopTesting
+import Observation
+import Testing
+
+private struct Item: Equatable, Identifiable, Sendable {
+  let id: Int
+  var count = 0
+}
+
+private struct List: Equatable, Sendable {
+  var items: IdentifiedArrayOf<Item> = IdentifiedArray((0..<300).map { Item(id: $0) })
+}
+
+private enum ListAction: Equatable, Sendable { case item(Int, ItemAction) }
+private enum ItemAction: Equatable, Sendable { case increment }
+
+private let listReducer = Reducer<List, ListAction, Void>.empty.forEach(
+  state: \.items, action: ListAction.item, environment: {},
+  element: Reducer<Item, ItemAction, Void> { item, _, _ in
+    item.count += 1
+    return .none
+  })
+
+@MainActor
+@Suite("Many observed scoped stores")
+struct ManyScopedStoresTests {
+  @Test("300 observed optional row stores: one warning, naming the fix")
+  func optionalRowStoresWarn() {
+    let warnings = WarningLog()
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
+      let store = Store(initialState: List(), reducer: listReducer, environment: ())
+      let rows = (0..<300).compactMap { id in
+        store.scope(state: \.items[id: id], action: { ListAction.item(id, $0) })
+      }
+      for row in rows {
+        withObservationTracking {
+          _ = row.state
+        } onChange: {
+        }
+      }
+      store.send(.item(0, .increment))
+      store.send(.item(1, .increment))
+    }
+    #expect(
+      warnings.all == [
+        """
+        A store compares 300 observed scoped stores after every send, one by one: each scoped \
+        store that a view observes is compared with its state after each send, whether its part \
+        changed or not.
+
+        This is usually a list whose rows each got a store from `scope(state: \\.rows[id: id], \
+        action: …)`. To fix, give the rows their stores with `scope(forEach: \\.rows, action: …)`: \
+        its row stores are compared only when their row changed.
+        """
+      ])
+  }
+
+  @Test("the same rows from scope(forEach:) compare only what changed, and do not warn")
+  func rowStoresDoNotWarn() {
+    let warnings = WarningLog()
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
+      let store = Store(initialState: List(), reducer: listReducer, environment: ())
+      let rows = store.scope(forEach: \.items, action: ListAction.item)
+      for row in rows {
+        withObservationTracking {
+          _ = row.state
+        } onChange: {
+        }
+      }
+      store.send(.item(0, .increment))
+      store.send(.item(1, .increment))
+    }
+    #expect(warnings.all.isEmpty)
+  }
+}

@@ -124,6 +124,8 @@ struct FieldObservationTests {
     #expect(count.value == 0 && name.value == 1 && rowCount.value == 0 && rowTitle.value == 1)
     rows[0].send(.increment)
     #expect(rowCount.value == 1)
+    // NB: As a view holds its store: observing a store does not keep it alive.
+    withExtendedLifetime(profile) {}
   }
 
   @Test("collections and optionals are fields like any other: told when they are !=")

@@ -108,20 +108,7 @@ func run() async {
   _ = await measure("(i) one row changes among 1,000 observed rows", operations: 10_000) {
     count in
     let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
-    let rows = store.scope(forEach: \.rows, action: RowsAction.row)
-    let told = Told()
-    @MainActor func watch(_ index: Int) {
-      observe({ _ = rows[index].state.count }) {
-        MainActor.assumeIsolated { told.rows.append(index) }
-      }
-    }
-    for index in rows.indices { watch(index) }
-    for operation in 0..<count {
-      store.send(.row(operation * 7 % 1_000, .increment))
-      let again = told.rows
-      told.rows.removeAll(keepingCapacity: true)
-      for index in again { watch(index) }
-    }
+    editObservedRows(store.scope(forEach: \.rows, action: RowsAction.row), of: store, count)
   }
 
   let warnings = Told()
@@ -148,6 +135,15 @@ func optionalRowStores(_ count: Int) {
   let rows = (0..<1_000).compactMap { id in
     store.scope(state: \.rows[id: id], action: { RowsAction.row(id, $0) })
   }
+  editObservedRows(rows, of: store, count)
+}
+
+/// Observes each of `rows` as a row view does, then edits one row `count` times through
+/// `store`; each notified row observes again.
+@MainActor
+func editObservedRows(
+  _ rows: [Store<Row, RowAction>], of store: Store<Rows, RowsAction>, _ count: Int
+) {
   let told = Told()
   @MainActor func watch(_ index: Int) {
     observe({ _ = rows[index].state.count }) {
@@ -162,5 +158,3 @@ func optionalRowStores(_ count: Int) {
     for index in again { watch(index) }
   }
 }
-
-await run()

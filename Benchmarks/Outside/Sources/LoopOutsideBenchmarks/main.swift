@@ -96,12 +96,14 @@ func run() async {
     let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
     var ids = Ids()
     for _ in 0..<count { store.send(.row(ids.next(), .increment)) }
+    precondition(store.state.rows.reduce(0) { $0 + $1.count } == count)
   }
   let routing = await measure("    routing-only forEach (child level)", operations: 100_000) {
     count in
     let store = Store(initialState: Rows(), reducer: routingOnly, environment: ())
     var ids = Ids()
     for _ in 0..<count { store.send(.row(ids.next(), .increment)) }
+    precondition(store.state.rows.reduce(0) { $0 + $1.count } == count)
   }
   print(pad("    parent-level / routing-only", 52), "\(Double(Int(parent / routing * 100)) / 100)×")
 
@@ -120,10 +122,12 @@ func run() async {
     }
   }
   print(pad("    warned, and pointed to scope(forEach:)", 52), warnings.count == 7 ? "yes" : "no")
+  precondition(warnings.count == 7, "each of the 7 stores should have warned once")
 
   _ = await measure("(c) 1,000-effect fan-out, per effect", operations: 100_000) { count in
     let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())
     for _ in 0..<(count / 1_000) { await store.send(.fanOut).finish() }
+    precondition(store.state.rows.reduce(0) { $0 + $1.count } == count)
   }
 }
 
@@ -158,3 +162,5 @@ func editObservedRows(
     for index in again { watch(index) }
   }
 }
+
+await run()

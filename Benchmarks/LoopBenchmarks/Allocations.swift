@@ -1,4 +1,11 @@
-import AllocationCounter
+// NB: The same C sources are the `AllocationCounter` target in Loop's package and the
+// `OutsideAllocationCounter` target in Benchmarks/Outside (target names are unique across a
+// package graph).
+#if canImport(AllocationCounter)
+  import AllocationCounter
+#else
+  import OutsideAllocationCounter
+#endif
 
 /// The process's heap allocations so far, counted by the AllocationCounter target (which
 /// replaces `malloc` and friends on glibc).

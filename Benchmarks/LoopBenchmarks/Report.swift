@@ -12,9 +12,17 @@ enum Report {
       text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
     let nameWidth = max(8, results.map(\.name.count).max() ?? 0) + 2
-    Swift.print(
-      "runtime path: \(RuntimePath.name)"
-        + (RuntimePath.isForcedPortable ? " (LOOP_PORTABLE_RUNTIME=1)" : ""))
+    #if LOOP_OUTSIDE_PACKAGE
+      // NB: Built as an app's package (Benchmarks/Outside), which cannot see `RuntimePath`.
+      let forced = ProcessInfo.processInfo.environment["LOOP_PORTABLE_RUNTIME"] == "1"
+      Swift.print(
+        "built as an app's package (Loop's public API only)"
+          + (forced ? "; LOOP_PORTABLE_RUNTIME=1" : ""))
+    #else
+      Swift.print(
+        "runtime path: \(RuntimePath.name)"
+          + (RuntimePath.isForcedPortable ? " (LOOP_PORTABLE_RUNTIME=1)" : ""))
+    #endif
     Swift.print(
       cell("workload", nameWidth), cell("Loop median", 14), cell("min", 12), cell("max", 12),
       cell("floor median", 14), cell("ratio", 8), cell("budget", 15), cell("allocs/op", 14),

@@ -61,7 +61,7 @@ enum Stress {
 /// task: a lost wake-up can leave the main actor and the pool idle, and it must still run.
 final class Watchdog: Sendable {
   private let ledger: StressLedger
-  private let stopped = LockedState(false)
+  private let stopped = Locked(false)
 
   init(ledger: StressLedger) { self.ledger = ledger }
 

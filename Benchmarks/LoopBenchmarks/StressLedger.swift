@@ -37,7 +37,7 @@ final class StressLedger: Sendable {
     var violations: [String] = []
   }
 
-  private let state = LockedState(State())
+  private let state = Locked(State())
   /// How long an effect's action or a lane's step may take before the run fails.
   let backstop: Duration
 

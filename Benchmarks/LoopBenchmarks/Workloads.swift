@@ -162,13 +162,13 @@ enum Workloads {
         budget: 3,
         loop: { count in
           let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
-          var generator = SeededRandom(seed: 1)
+          var generator = SeededNumbers(seed: 1)
           for _ in 0..<count { store.send(.row(Int(generator.next() % 1_000), .increment)) }
           return store.state.rows.reduce(0) { $0 + $1.count }
         },
         floor: { count in
           let floor = RowsFloor()
-          var generator = SeededRandom(seed: 1)
+          var generator = SeededNumbers(seed: 1)
           for _ in 0..<count { floor.send(.row(Int(generator.next() % 1_000), .increment)) }
           return floor.state.rows.reduce(0) { $0 + $1.count }
         }),
@@ -214,15 +214,16 @@ enum Workloads {
         budget: nil,
         loop: { count in
           let store = Store(initialState: Sleepers(), reducer: sleepersReducer, environment: ())
-          for id in 0..<1_000 { store.send(.row(id, .start)) }
+          // NB: Each row's last effect, to wait for once every row is removed.
+          var running = (0..<1_000).map { id in store.send(.row(id, .start)) }
           for index in 0..<count {
             let id = index % 1_000
             store.send(.remove(id))
             store.send(.add(id))
-            store.send(.row(id, .start))
+            running[id] = store.send(.row(id, .start))
           }
           store.send(.removeAll)
-          while store.inFlightEffectCount > 0 { await Task.yield() }
+          for task in running { await task.finish() }
           return store.state.rows.count + count
         },
         floor: { count in
@@ -518,7 +519,7 @@ final class ObservedFields: Observable {
 
 /// The rows whose observers were notified, counted in ``Notifications``.
 final class ChangedRows: Sendable {
-  private let rows = LockedState<[Int]>([])
+  private let rows = Locked<[Int]>([])
   func add(_ row: Int) {
     rows.withLock { $0.append(row) }
     MainActor.assumeIsolated { Notifications.count += 1 }

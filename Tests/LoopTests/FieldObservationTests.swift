@@ -138,6 +138,50 @@ struct FieldObservationTests {
     #expect(tags.value == 1 && note.value == 0)
   }
 
+  @Test(
+    "an observer that reads again while told, as a view re-rendering does, is told of each change once"
+  )
+  func readsAgainWhileTold() {
+    let store = Store(initialState: Card(), reducer: cardReducer, environment: ())
+    let told = FieldTally()
+    watchAgainWhenTold(store, told)
+    for count in 1...5 {
+      store.send(.setCount(count))
+      store.send(.setName("\(count)"))  // not the observed field
+    }
+    #expect(told.value == 5)
+  }
+
+  @Test("an observer that sends while told: the nested send is reduced, and each change told once")
+  func sendsWhileTold() {
+    let store = Store(initialState: Card(), reducer: cardReducer, environment: ())
+    let (count, name) = (FieldTally(), FieldTally())
+    watchAgainWhenTold(store, count, sending: .setName("told"))
+    observe({ _ = store.name }, into: name)
+    store.send(.setCount(1))
+    #expect(store.state.name == "told" && count.value == 1 && name.value == 1)
+    store.send(.setCount(2))
+    #expect(count.value == 2 && name.value == 1)
+  }
+
+  @Test("a row's observer that sends to the profile: the profile's observer is told in that send")
+  func nestedSendAcrossStores() {
+    let store = Store(initialState: Board(), reducer: boardReducer, environment: ())
+    let profile = store.scope(state: \.profile, action: BoardAction.profile)
+    let rows = store.scope(forEach: \.rows, action: BoardAction.row)
+    let name = FieldTally()
+    withObservationTracking {
+      _ = rows[0].state
+    } onChange: {
+      MainActor.assumeIsolated { _ = store.send(.profile(.setName("row changed"))) }
+    }
+    observe({ _ = profile.name }, into: name)
+    store.send(.row(1, .increment))
+    #expect(store.state.profile.name == "row changed")
+    #expect(name.value == 1)
+    withExtendedLifetime((profile, rows)) {}
+  }
+
   @Test("a field that is not Equatable is told after every send while observed")
   func notEquatable() {
     let store = Store(initialState: Card(), reducer: cardReducer, environment: ())
@@ -215,6 +259,23 @@ struct FieldObservationTests {
         #expect(
           tallies.map(\.value) == told, "seed \(seed), step \(step)")
       }
+    }
+  }
+}
+
+/// Observes `store.count`; when told, counts and observes again at once, inside the
+/// notification.
+@MainActor
+private func watchAgainWhenTold(
+  _ store: Store<Card, CardAction>, _ told: FieldTally, sending action: CardAction? = nil
+) {
+  withObservationTracking {
+    _ = store.count
+  } onChange: {
+    told.increment()
+    MainActor.assumeIsolated {
+      if let action { store.send(action) }
+      watchAgainWhenTold(store, told, sending: action)
     }
   }
 }

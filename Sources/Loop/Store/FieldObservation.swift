@@ -166,7 +166,9 @@ extension Store {
   private func scheduleFieldCheck() {
     afterNextSend { [weak self] in
       guard let self, let observation = self.fieldObservation else { return }
-      if observation.check(self.untrackedState) {
+      // NB: An observer that read again while being told (inside `withMutation`) scheduled
+      // the next check already.
+      if observation.check(self.untrackedState), !observation.isScheduled {
         observation.isScheduled = true
         self.scheduleFieldCheck()
       }

@@ -38,6 +38,9 @@ final class StoreCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
   /// The list `runScopeChecks` runs from, kept for its capacity.
   var spareScopeChecks: [@MainActor () -> Void] = []
+  /// How many times observers were told the state may have changed: a check run sees from it
+  /// that a send was made while it ran (by an observer it told).
+  @exclusivity(unchecked) @usableFromInline var changeCount = 0
   /// Whether this store has warned that it compares too many scoped stores per send.
   var hasWarnedOfManyScopeChecks = false
   /// How many scoped stores compared after one send make it warn: rows shown one store each.
@@ -173,6 +176,7 @@ final class StoreCore<State, Action: Sendable> {
   /// Tells observers the state may have changed, once per top-level send.
   @inlinable
   func didChange() {
+    changeCount &+= 1
     if stateWasRead, let owner {
       stateWasRead = false
       registrar.withMutation(of: owner, keyPath: stateKeyPath) {}
@@ -185,6 +189,18 @@ final class StoreCore<State, Action: Sendable> {
   /// Runs the scoped stores' checks once; those that find no change ask again.
   @usableFromInline
   func runScopeChecks() {
+    // NB: An observer a check tells may send; that send's changes were not there when the
+    // checks before it read the state, and the checks it asked for were not scheduled when
+    // its own send ran them. So while sends happen during a run, run again.
+    var seenChanges: Int
+    repeat {
+      seenChanges = changeCount
+      runScopeChecksOnce()
+    } while changeCount != seenChanges && !scopeChecks.isEmpty
+  }
+
+  /// Runs the scoped stores' checks once; those that find no change ask again.
+  func runScopeChecksOnce() {
     // NB: The two lists trade places, so neither is copied nor reallocated per send; a check
     // that sends (nesting this) finds the spare list taken and starts an empty one.
     var checks: [@MainActor () -> Void] = []

@@ -27,15 +27,14 @@ private let listReducer = Reducer<List, ListAction, Void>.empty.forEach(
 @MainActor
 @Suite("Many observed scoped stores")
 struct ManyScopedStoresTests {
-  @Test("300 observed optional row stores: one warning, naming the fix")
-  func optionalRowStoresWarn() {
+  /// The warnings raised while every store `rows` gives is observed and two rows change.
+  private func warnings(
+    observing rows: (Store<List, ListAction>) -> [Store<Item, ItemAction>]
+  ) -> [String] {
     let warnings = WarningLog()
     RuntimeWarnings.withHandler({ warnings.append($0) }) {
       let store = Store(initialState: List(), reducer: listReducer, environment: ())
-      let rows = (0..<300).compactMap { id in
-        store.scope(state: \.items[id: id], action: { ListAction.item(id, $0) })
-      }
-      for row in rows {
+      for row in rows(store) {
         withObservationTracking {
           _ = row.state
         } onChange: {
@@ -44,8 +43,18 @@ struct ManyScopedStoresTests {
       store.send(.item(0, .increment))
       store.send(.item(1, .increment))
     }
+    return warnings.all
+  }
+
+  @Test("300 observed optional row stores: one warning, naming the fix")
+  func optionalRowStoresWarn() {
+    let warned = warnings { store in
+      (0..<300).compactMap { id in
+        store.scope(state: \.items[id: id], action: { ListAction.item(id, $0) })
+      }
+    }
     #expect(
-      warnings.all == [
+      warned == [
         """
         A store compares 300 observed scoped stores after every send, one by one: each scoped \
         store that a view observes is compared with its state after each send, whether its part \
@@ -60,19 +69,6 @@ struct ManyScopedStoresTests {
 
   @Test("the same rows from scope(forEach:) compare only what changed, and do not warn")
   func rowStoresDoNotWarn() {
-    let warnings = WarningLog()
-    RuntimeWarnings.withHandler({ warnings.append($0) }) {
-      let store = Store(initialState: List(), reducer: listReducer, environment: ())
-      let rows = store.scope(forEach: \.items, action: ListAction.item)
-      for row in rows {
-        withObservationTracking {
-          _ = row.state
-        } onChange: {
-        }
-      }
-      store.send(.item(0, .increment))
-      store.send(.item(1, .increment))
-    }
-    #expect(warnings.all.isEmpty)
+    #expect(warnings { $0.scope(forEach: \.items, action: ListAction.item) }.isEmpty)
   }
 }

@@ -186,7 +186,8 @@ final class StoreCore<State, Action: Sendable> {
     for observer in stateObservers.values { observer.observe(state) }
   }
 
-  /// Runs the scoped stores' checks once; those that find no change ask again.
+  /// Runs the checks scoped stores and field reads asked for, and runs them again while
+  /// sends made during a run (by observers they told) asked for more.
   @usableFromInline
   func runScopeChecks() {
     // NB: An observer a check tells may send; that send's changes were not there when the

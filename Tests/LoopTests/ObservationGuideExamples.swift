@@ -25,6 +25,30 @@ enum Greeter {
   }
 }
 
+enum Account {
+  struct State: Equatable, Sendable {
+    var profile = Profile()
+    var invite: Profile? = nil
+  }
+  struct Profile: Equatable, ObservableState, Sendable {
+    var name = ""
+    var followers = 0
+  }
+  enum Action: Equatable, Sendable {
+    case follow
+    case rename(String)
+    case invite(Profile?)
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case .follow: state.profile.followers += 1
+    case let .rename(name): state.profile.name = name
+    case let .invite(invite): state.invite = invite
+    }
+    return .none
+  }
+}
+
 #if canImport(SwiftUI)
   import SwiftUI
 
@@ -56,6 +80,28 @@ struct ObservationGuideExamples {
     #expect(told.withLock { $0 } == 0)
     store.send(.increment)  // count changed: told, once
     #expect(told.withLock { $0 } == 1)
+  }
+
+  @Test("through an ObservableState field, a nested read observes the nested field")
+  func nestedRead() {
+    let store = Store(initialState: Account.State(), reducer: Account.reducer, environment: ())
+    let (name, invite) = (LockedState(0), LockedState(0))
+    withObservationTracking {
+      _ = store.profile.name  // observes profile.name alone
+    } onChange: {
+      name.withLock { $0 += 1 }
+    }
+    withObservationTracking {
+      _ = store.invite?.name  // observes whether there is an invite, and its name
+    } onChange: {
+      invite.withLock { $0 += 1 }
+    }
+    store.send(.follow)  // followers changed: neither is told
+    store.send(.rename("Ada"))  // the profile's name changed: told
+    store.send(.invite(Account.Profile(name: "Bo")))  // an invite came: told
+    #expect(name.withLock { $0 } == 1 && invite.withLock { $0 } == 1)
+    let profile: Account.Profile = store.profile  // asked for by type: the value, observed whole
+    #expect(profile.name == "Ada")
   }
 
   @Test("withState reads without observing")

@@ -119,8 +119,8 @@ extension Store {
   /// field: after a send, its observers are told only if the field is `!=` the value they saw
   /// (a field that is not `Equatable` is told after every send while observed). Reading
   /// ``state`` instead observes the whole state. A nested read, `store.user.name`, observes
-  /// `user`; read `store.state.user.name` inside `withObservationTracking` for the whole state,
-  /// or scope to `user` to observe its fields one by one.
+  /// `user.name` alone when `user`'s type is ``ObservableState``, and `user` otherwise; scope
+  /// to `user` to observe its fields one by one.
   ///
   /// - Complexity: O(1) beyond the key path: a dictionary lookup, and the first time a field is
   ///   read since it was last notified, one entry added to the fields checked after the next

@@ -106,10 +106,46 @@ func checkFieldObservation() {
   print(pad("field reads observe their field, from outside", 52), "yes")
 }
 
+/// A screen whose header is `ObservableState`: `store.header.title` observes the title alone.
+struct Screen: Sendable {
+  struct Header: Equatable, ObservableState, Sendable {
+    var title = ""
+    var subtitle = ""
+  }
+  var header = Header()
+  var detail: Header? = nil
+}
+enum ScreenAction: Sendable { case retitle, resubtitle, showDetail }
+let screenReducer = Reducer<Screen, ScreenAction, Void> { state, action, _ in
+  switch action {
+  case .retitle: state.header.title += "!"
+  case .resubtitle: state.header.subtitle += "!"
+  case .showDetail: state.detail = Screen.Header(title: "detail")
+  }
+  return .none
+}
+
+/// Nested reads through an `ObservableState` field, from another package. Stops the run if a
+/// read is told of a change it did not read.
+@MainActor
+func checkNestedFieldObservation() {
+  let store = Store(initialState: Screen(), reducer: screenReducer, environment: ())
+  let told = Told()
+  observe({ _ = store.header.title }) { MainActor.assumeIsolated { told.rows.append(1) } }
+  observe({ _ = store.detail?.title }) { MainActor.assumeIsolated { told.rows.append(2) } }
+  store.send(.resubtitle)
+  precondition(told.rows.isEmpty, "told of a field that did not change: \(told.rows)")
+  store.send(.retitle)
+  store.send(.showDetail)
+  precondition(told.rows == [1, 2], "each nested read should be told once: \(told.rows)")
+  print(pad("nested reads observe their field, from outside", 52), "yes")
+}
+
 @MainActor
 func run() async {
   print("Loop from an outside package (release, 7 samples, median):")
   checkFieldObservation()
+  checkNestedFieldObservation()
   let parent = await measure("(d) parent-level forEach, 1,000 rows", operations: 100_000) {
     count in
     let store = Store(initialState: Rows(), reducer: parentLevel, environment: ())

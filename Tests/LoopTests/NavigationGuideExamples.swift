@@ -54,6 +54,41 @@ enum Notes {
   .stack(state: \.path, action: Action.path, environment: { $0 }, element: Note.reducer)
 }
 
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  struct NotesView: View {
+    let store: Store<Notes.State, Notes.Action>
+    var body: some View {
+      NavigationStack(path: store.binding(path: \.path, action: Notes.Action.path).swiftUI) {
+        List {
+          NavigationLink("Groceries", value: store.path.pushing(Note.State(title: "Groceries")))
+          Button("New note") { store.send(.newNoteTapped) }
+        }
+        .navigationDestination(for: StackPath<Note.State>.Element.self) { screen in
+          if let note = store.scope(forEach: \.path, id: screen.id, action: Notes.Action.path) {
+            NoteView(store: note)
+          }
+        }
+      }
+      .sheet(
+        isPresented: store.binding(isPresented: \.editor, action: Notes.Action.editor).swiftUI
+      ) {
+        if let editor = store.scope(state: \.editor, action: Notes.Action.editor) {
+          NoteView(store: editor)
+        }
+      }
+    }
+  }
+
+  struct NoteView: View {
+    let store: Store<Note.State, Note.Action>
+    var body: some View {
+      Button("Save \(store.title)") { store.send(.saveTapped) }
+    }
+  }
+#endif
+
 @MainActor
 @Suite("Navigation guide", .deterministicJobs)
 struct NavigationGuideExamples {
@@ -80,6 +115,23 @@ struct NavigationGuideExamples {
     #expect(store.state.editor?.isSaving == true)
     store.send(.editor(.dismiss))
     #expect(store.scope(state: \.editor, action: Notes.Action.editor) == nil)
+  }
+
+  @Test("a view's bindings: a link pushes, the back button pops, a swipe dismisses")
+  func viewBindings() {
+    let store = Store(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Note.Environment(save: { _ in }))
+    let path = store.binding(path: \.path, action: Notes.Action.path)
+    path.wrappedValue.append(store.path.pushing(Note.State(title: "Groceries")))  // the link
+    #expect(store.path.ids == [0])
+    path.wrappedValue.removeLast()  // the back button: sends .path(.popFrom(id: 0))
+    #expect(store.path.isEmpty)
+
+    store.send(.newNoteTapped)
+    let isPresented = store.binding(isPresented: \.editor, action: Notes.Action.editor)
+    isPresented.wrappedValue = false  // swiped down: sends .editor(.dismiss)
+    #expect(store.editor == nil)
   }
 
   @Test("a pushed note cancels itself off the stack")

@@ -60,6 +60,16 @@ public struct StackState<Element> {
   /// ```
   public var nextID: StackElementID { StackElementID(rawValue: nextRawID) }
 
+  /// `screen` under the id the stack gives next, to push from a view: the value of a
+  /// `NavigationLink(value:)` in a `NavigationStack` bound with `store.binding(path:action:)`.
+  ///
+  /// ```swift
+  /// NavigationLink("Details", value: store.path.pushing(.details(movie)))
+  /// ```
+  public func pushing(_ screen: Element) -> StackPath<Element>.Element {
+    StackPath.Element(id: nextID, state: screen)
+  }
+
   /// Pushes `screen` under `id`, unless a screen already has it; ids handed out later follow
   /// the largest one pushed. Returns whether it pushed.
   @usableFromInline

@@ -74,6 +74,46 @@ extension Store {
     scope(forEach: toStack, action: { toStackAction.embed($0) })
   }
 
+  /// The store of one screen of a navigation stack, by its id — for a `NavigationStack`'s
+  /// destination, given the screen's ``StackPath/Element``; `nil` if the screen is not on the
+  /// stack.
+  ///
+  /// ```swift
+  /// .navigationDestination(for: StackPath<Screen.State>.Element.self) { screen in
+  ///   if let screenStore = store.scope(forEach: \.path, id: screen.id, action: Action.path) {
+  ///     ScreenView(store: screenStore)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// It is the store `scope(forEach:action:)` gives for that screen: the same object while
+  /// something holds it, observed per screen.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func scope<ElementState: Sendable, ElementAction: Sendable>(
+    forEach toStack: KeyPath<State, StackState<ElementState>>, id: StackElementID,
+    action toStackAction: @escaping (StackAction<ElementState, ElementAction>) -> Action
+  ) -> Store<ElementState, ElementAction>? {
+    let toElements = toStack.appending(path: \.elements)
+    let elements = untrackedState[keyPath: toElements]
+    let cache = scopeCache(for: toElements)
+    let store = elementStore(
+      id: id, in: elements, cache: cache, forEach: toElements, element: { $0.state },
+      action: { toStackAction(.element(id: $0, action: $1)) })
+    cache.forgetStores(beyond: elements)
+    return store
+  }
+
+  /// `scope(forEach:id:action:)`, routed by a ``CasePath`` to the stack's actions.
+  @inlinable
+  public func scope<ElementState: Sendable, ElementAction: Sendable>(
+    forEach toStack: KeyPath<State, StackState<ElementState>>, id: StackElementID,
+    action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>
+  ) -> Store<ElementState, ElementAction>? {
+    scope(forEach: toStack, id: id, action: { toStackAction.embed($0) })
+  }
+
   /// The element stores of `toElements`, each showing `toState` of its element.
   @inlinable
   func scope<ID: Hashable & Sendable, Element, ElementState, ElementAction>(
@@ -87,29 +127,39 @@ extension Store {
     var stores: [Store<ElementState, ElementAction>] = []
     stores.reserveCapacity(elements.count)
     for id in elements.orderedIDs {
-      if let cached = cache.stores[id]?.store as? Store<ElementState, ElementAction> {
-        stores.append(cached)
-        continue
-      }
       guard
-        let store = scope(
-          initial: elements[id: id].map(toState),
-          child: { $0[keyPath: toElements][id: id].map(toState) },
-          identity: { _ in true },
-          send: { self.send(toElementAction(id, $0)) },
-          membership: { [weak cache] check in cache?.observe(id) { check($0.map(toState)) } })
+        let store = elementStore(
+          id: id, in: elements, cache: cache, forEach: toElements, element: toState,
+          action: toElementAction)
       else { continue }
-      cache.stores[id] = WeakStore(store)
       stores.append(store)
     }
-    // NB: Forget the stores of elements that are gone and stores nobody holds, so the cache
-    // stays as big as what is shown.
-    if cache.stores.count > stores.count {
-      cache.stores = cache.stores.filter { id, entry in
-        entry.store != nil && elements[id: id] != nil
-      }
-    }
+    cache.forgetStores(beyond: elements)
     return stores
+  }
+
+  /// The store of the element `id` of `elements`: the cached one while something holds it,
+  /// else a new one, cached; `nil` if `id` is not there.
+  @inlinable
+  func elementStore<ID: Hashable & Sendable, Element, ElementState, ElementAction>(
+    id: ID, in elements: IdentifiedArray<ID, Element>, cache: ScopeCache<ID, Element>,
+    forEach toElements: KeyPath<State, IdentifiedArray<ID, Element>>,
+    element toState: @escaping (Element) -> ElementState,
+    action toElementAction: @escaping (ID, ElementAction) -> Action
+  ) -> Store<ElementState, ElementAction>? {
+    if let cached = cache.stores[id]?.store as? Store<ElementState, ElementAction> {
+      return cached
+    }
+    guard
+      let store = scope(
+        initial: elements[id: id].map(toState),
+        child: { $0[keyPath: toElements][id: id].map(toState) },
+        identity: { _ in true },
+        send: { self.send(toElementAction(id, $0)) },
+        membership: { [weak cache] check in cache?.observe(id) { check($0.map(toState)) } })
+    else { return nil }
+    cache.stores[id] = WeakStore(store)
+    return store
   }
 
   /// The cache of element stores for one collection of this store's state, made on first use.
@@ -171,6 +221,17 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   ) {
     self.elements = elements
     self.afterNextSend = afterNextSend
+  }
+
+  /// Forgets the stores of elements that are gone and stores nobody holds, once there are more
+  /// than `elements`, so the cache stays as big as what is shown.
+  ///
+  /// - Complexity: O(1) unless there are more stores than elements; then O(stores), after
+  ///   which there are no more stores than elements.
+  @inlinable
+  func forgetStores(beyond elements: IdentifiedArray<ID, Element>) {
+    guard stores.count > elements.count else { return }
+    stores = stores.filter { id, entry in entry.store != nil && elements[id: id] != nil }
   }
 
   /// A list was given the stores for `elements`: if it observes, it is told when their ids

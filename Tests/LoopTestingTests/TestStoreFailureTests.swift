@@ -81,6 +81,27 @@ struct TestStoreFailureTests {
     }
   }
 
+  @Test("an action of another case came than the case the test receives")
+  func unexpectedCase() async {
+    let store = makeStore()
+    await store.send(.chain) { $0.log = ["chain"] }
+    await expectFailure(
+      """
+      The store received a different action than the one expected.
+
+      − an action of the case given to receive
+      + Feature.Action.increment
+
+      (Expected: −, Actual: +)
+
+      To fix, receive the actions in the order the effects send them, or change the expected action.
+      """
+    ) {
+      await store.receive(Feature.Action.factLoaded)
+    }
+    await store.skipReceivedActions()
+  }
+
   @Test("receive waited for an action that never came")
   func receiveTimeout() async {
     let clock = TestClock()

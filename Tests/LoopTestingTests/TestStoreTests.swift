@@ -42,6 +42,9 @@ struct TestStoreTests {
     await store.send(.factTapped)
     await clock.advance(by: .seconds(1))
     await store.receive(Feature.factLoadedPath)
+    await store.send(.factTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(Feature.Action.factLoaded)  // the case itself
   }
 
   @Test("the environment can be swapped mid-test")

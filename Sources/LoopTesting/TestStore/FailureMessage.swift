@@ -42,6 +42,12 @@ enum FailureMessage {
     """
   }
 
+  /// What a `receive` by predicate or by case expects, shown as its words, not as a string.
+  struct ExpectedDescription: CustomDumpLeaf {
+    let text: String
+    var dumpDescription: String { text }
+  }
+
   static func unexpectedAction(expected: Any, received: Any) -> String {
     """
     The store received a different action than the one expected.

@@ -57,8 +57,39 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await receive(
-      description: "an action of the given case", expected: nil, timeout: timeout,
+      description: "an action of the case given to receive", expected: nil, timeout: timeout,
       assert: assert, at: sourceLocation, matching: { casePath.extract(from: $0) != nil })
+  }
+
+  /// Asserts that an effect sent an action of `case`, given as the case itself: TCA's
+  /// `receive(\.factLoaded)`.
+  ///
+  /// ```swift
+  /// await store.receive(Feature.Action.factLoaded) { $0.fact = "1 is a good number." }
+  /// ```
+  ///
+  /// For a case with one payload; the case's payload is not compared (receive the action
+  /// itself for that).
+  public func receive<Value>(
+    _ case: @escaping @Sendable (Value) -> Action,
+    timeout: Duration? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      CasePath(`case`), timeout: timeout, assert: assert, sourceLocation: sourceLocation)
+  }
+
+  /// Asserts that an effect sent an action of `case`, a case with two payloads
+  /// (`.row(id:action:)`), given as the case itself.
+  public func receive<First, Second>(
+    _ case: @escaping @Sendable (First, Second) -> Action,
+    timeout: Duration? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      CasePath(`case`), timeout: timeout, assert: assert, sourceLocation: sourceLocation)
   }
 
   /// Whether the action `receive` waits for has arrived: any action when exhaustive, else one
@@ -108,7 +139,9 @@ extension TestStore {
     if !matching(action) {
       fail(
         FailureMessage.unexpectedAction(
-          expected: expected.map { $0 as Any } ?? description(), received: action),
+          expected: expected.map { $0 as Any }
+            ?? FailureMessage.ExpectedDescription(text: description()),
+          received: action),
         at: location)
       assertedState = state
       return

@@ -243,3 +243,44 @@ struct TimerRowGuideExamples {
     await store.finish()
   }
 }
+
+enum Draft {
+  struct State: Equatable, Sendable {}
+  enum Action: Equatable, Sendable { case textChanged(String) }
+  struct Environment: Sendable {
+    var clock: any Clock<Duration>
+    var save: @Sendable (String) async throws -> Void
+  }
+
+  static let reducer = Reducer<State, Action, Environment> { _, action, environment in
+    switch action {
+    case let .textChanged(text):
+      return .run { _ in
+        try await withTaskCancellation(id: "save", cancelInFlight: true) {
+          try await environment.clock.sleep(for: .seconds(1))  // saved once typing pauses
+          try await environment.save(text)
+        }
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite("Effects guide: part of an effect, cancellable by id", .timeLimit(.minutes(10)))
+struct DraftGuideExamples {
+  @Test("typing again within a second replaces the pending save")
+  func debouncedSave() async {
+    let clock = TestClock()
+    let saved = LockedState<[String]>([])
+    let store = TestStore(
+      initialState: Draft.State(), reducer: Draft.reducer,
+      environment: Draft.Environment(
+        clock: clock, save: { text in saved.withLock { $0.append(text) } }))
+    await store.send(.textChanged("H"))
+    await clock.advance(by: .milliseconds(300))
+    await store.send(.textChanged("Hi"))
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+    #expect(saved.withLock { $0 } == ["Hi"])
+  }
+}

@@ -1,0 +1,155 @@
+// withTaskCancellation(id:cancelInFlight:) (Sources/Loop/Effects/WithTaskCancellation.swift):
+// a part of an effect, cancelled by the reducer's .cancel(id:), replaced by cancelInFlight,
+// per child in a parent-level forEach; the waits are driven by a TestClock.
+import Loop
+import LoopTesting
+import Testing
+
+private enum Saver {
+  struct State: Equatable, Sendable {
+    var saved: [String] = []
+  }
+  enum Action: Equatable, Sendable {
+    case edit(String)
+    case stop
+    case saved(String)
+  }
+  enum SaveID: Hashable, Sendable { case debounce }
+
+  static let reducer = Reducer<State, Action, TestClock> { state, action, clock in
+    switch action {
+    case let .edit(text):
+      return .run { send in
+        try await withTaskCancellation(id: SaveID.debounce, cancelInFlight: true) {
+          try await clock.sleep(for: .seconds(1))
+          await send(.saved(text))
+        }
+      }
+    case .stop:
+      return .cancel(id: SaveID.debounce)
+    case let .saved(text):
+      state.saved.append(text)
+      return .none
+    }
+  }
+}
+
+private struct Rows: Equatable, Sendable {
+  var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+}
+
+private struct Row: Equatable, Identifiable, Sendable {
+  var id: Int
+  var ticks = 0
+}
+
+private enum RowsAction: Equatable, Sendable {
+  case row(Int, Saver.Action)
+}
+
+@MainActor
+@Suite("withTaskCancellation", .deterministicJobs, .timeLimit(.minutes(10)))
+struct WithTaskCancellationTests {
+  @Test("cancelInFlight: a second edit replaces the first, which never saves")
+  func cancelInFlight() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Saver.State(), reducer: Saver.reducer, environment: clock)
+    await store.send(.edit("a"))
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.edit("ab"))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.saved("ab")) { $0.saved = ["ab"] }
+    await store.finish()
+  }
+
+  @Test("the reducer's .cancel(id:) cancels the operation; its effect ends")
+  func cancelByID() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Saver.State(), reducer: Saver.reducer, environment: clock)
+    await store.send(.edit("a"))
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.stop)
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test("the operation's value and error reach the caller; without try when it cannot throw")
+  func valueAndError() async {
+    struct Failure: Error, Equatable {}
+    let outcome = LockedState<[String]>([])
+    let reducer = Reducer<Saver.State, Saver.Action, Void> { _, _, _ in
+      .run { _ in
+        let value = await withTaskCancellation(id: "value") { 42 }  // no try
+        let thrown: (any Error)?
+        do {
+          _ = try await withTaskCancellation(id: "error") { () async throws -> Int in
+            throw Failure()
+          }
+          thrown = nil
+        } catch {
+          thrown = error
+        }
+        outcome.withLock { $0 = ["\(value)", "\(thrown is Failure)"] }
+      }
+    }
+    let runner = Store(initialState: Saver.State(), reducer: reducer, environment: ())
+    await runner.send(.stop).finish()
+    #expect(outcome.withLock { $0 } == ["42", "true"])
+  }
+
+  @Test("in a parent-level forEach each row's id is its own")
+  func perRow() async {
+    let clock = TestClock()
+    let reducer = Reducer<Rows, RowsAction, TestClock> { _, _, _ in .none }
+      .forEach(
+        state: \.rows, action: RowsAction.row, environment: { $0 },
+        element: Reducer<Row, Saver.Action, TestClock> { row, action, clock in
+          switch action {
+          case .edit:
+            return .run { send in
+              try await withTaskCancellation(id: Saver.SaveID.debounce, cancelInFlight: true) {
+                try await clock.sleep(for: .seconds(1))
+                await send(.saved("tick"))
+              }
+            }
+          case .stop:
+            return .cancel(id: Saver.SaveID.debounce)
+          case .saved:
+            row.ticks += 1
+            return .none
+          }
+        })
+    let store = TestStore(initialState: Rows(), reducer: reducer, environment: clock)
+    await store.send(.row(1, .edit("")))
+    await store.send(.row(2, .edit("")))  // does not replace row 1's
+    await clock.advance(by: .seconds(1))
+    await store.receive(.row(1, .saved("tick"))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.receive(.row(2, .saved("tick"))) { $0.rows[id: 2]?.ticks = 1 }
+    await store.send(.row(1, .edit("")))
+    await store.send(.row(2, .edit("")))
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.row(1, .stop))  // stops row 1's only
+    await clock.advance(by: .seconds(1))
+    await store.receive(.row(2, .saved("tick"))) { $0.rows[id: 2]?.ticks = 2 }
+    await store.finish()
+  }
+
+  @Test("outside a store's effect it runs the operation and warns")
+  func outsideAnEffect() async {
+    let warnings = WarningLog()
+    let value = await RuntimeWarnings.withHandler({ warnings.append($0) }) {
+      await withTaskCancellation(id: "nowhere") { 7 }
+    }
+    #expect(value == 7)
+    #expect(
+      warnings.all == [
+        """
+        withTaskCancellation(id: "nowhere") ran outside a store's effect, so no reducer can \
+        cancel it: it ran its operation as it is. To fix, call it inside an effect's \
+        operation (.run { … }).
+        """
+      ])
+  }
+}

@@ -136,6 +136,32 @@ struct WithTaskCancellationTests {
     await store.finish()
   }
 
+  @Test("releasing the store cancels the operation, and the store is freed")
+  func release() async {
+    let clock = TestClock()
+    let (ended, endedContinuation) = AsyncStream<Bool>.makeStream()
+    weak var weakStore: Store<Saver.State, Saver.Action>?
+    do {
+      let reducer = Reducer<Saver.State, Saver.Action, TestClock> { _, action, clock in
+        guard case .edit = action else { return .none }
+        return .run { _ in
+          await withTaskCancellation(id: "release") {
+            let slept: Void? = try? await clock.sleep(for: .seconds(60))
+            endedContinuation.yield(slept == nil && Task.isCancelled)
+          }
+        }
+      }
+      let store = Store.testing(Saver.State(), reducer, clock)
+      store.send(.edit("a"))
+      await clock.advance(by: .zero)
+      #expect(clock.sleeperCount == 1)
+      weakStore = store
+    }
+    var events = ended.makeAsyncIterator()
+    #expect(await events.next() == true)  // woken by cancellation, not by time
+    #expect(weakStore == nil)
+  }
+
   @Test("outside a store's effect it runs the operation and warns")
   func outsideAnEffect() async {
     let warnings = WarningLog()

@@ -47,6 +47,62 @@ private enum RowsAction: Equatable, Sendable {
   case row(Int, Saver.Action)
 }
 
+/// Regions started, replaced and cancelled at random on the real executors: every caller gets
+/// its operation's result back, and nothing stays in flight.
+private enum Churn {
+  struct State: Equatable, Sendable {
+    var ended: Set<Int> = []
+  }
+  enum Action: Equatable, Sendable {
+    case start(Int)
+    case stop(Int)
+    case ended(Int)
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case let .start(n):
+      return .run { send in
+        _ = await withTaskCancellation(id: n % 3, cancelInFlight: n % 2 == 0) {
+          for _ in 0..<(n % 4) { await Task.yield() }
+          return Task.isCancelled
+        }
+        await send(.ended(n))
+      }
+    case let .stop(id):
+      return .cancel(id: id)
+    case let .ended(n):
+      state.ended.insert(n)
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite("withTaskCancellation under churn", .timeLimit(.minutes(10)))
+struct WithTaskCancellationChurnTests {
+  @Test("on 100 seeded runs of 200 starts and stops, every caller returns and nothing is left")
+  func churn() async {
+    for seed in 1...100 {
+      var random = SeededRandom(seed: UInt64(seed))
+      let store = Store(initialState: Churn.State(), reducer: Churn.reducer, environment: ())
+      var tasks: [StoreTask] = []
+      var started: Set<Int> = []
+      for n in 0..<200 {
+        if random.next() % 4 == 0 {
+          tasks.append(store.send(.stop(Int(random.next() % 3))))
+        } else {
+          started.insert(n)
+          tasks.append(store.send(.start(n)))
+        }
+        if random.next() % 8 == 0 { await Task.yield() }
+      }
+      for task in tasks { await task.finish() }
+      #expect(store.state.ended == started, "seed \(seed)")
+      #expect(store.inFlightEffectCount == 0, "seed \(seed)")
+    }
+  }
+}
+
 @MainActor
 @Suite("withTaskCancellation", .deterministicJobs, .timeLimit(.minutes(10)))
 struct WithTaskCancellationTests {

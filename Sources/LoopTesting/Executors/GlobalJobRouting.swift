@@ -19,9 +19,11 @@ import Loop
 /// `swift_task_enqueueGlobal_hook`.
 ///
 /// The cost of a process-wide hook: while a portable-path test store is alive, *all* of the
-/// process's global-executor work runs on the main queue, including other tests' work. Tests
-/// that block a thread until concurrent work runs (a semaphore, a lock held across an await)
-/// must not run in parallel with test store tests there; the portable suite runs serialized.
+/// process's global-executor work runs on the main queue, including other tests' work, and
+/// counts in the `everything` tally a test store settles on (a job's owner cannot be told
+/// from the hook). Tests that block a thread until concurrent work runs (a semaphore, a lock
+/// held across an await), or that run heavy concurrent work outside test stores, must not run
+/// in parallel with test store tests there; the portable suite runs serialized.
 /// On the fast path nothing is hooked: a test store's executor preference reaches its own
 /// effects and nothing else.
 package enum GlobalJobRouting {

@@ -1,7 +1,8 @@
 // Every operator that routes actions takes the case itself and a CasePath
 // (Sources/Loop/Reducers/Reducer+Cases.swift, Sources/Loop/Store/Store+ScopeCases.swift):
 // one feature written both ways behaves the same, and each child store sends what the parent's
-// reducer routes.
+// reducer routes. Some cases carry a single labeled value (`child(action:)`), which a `Mirror`
+// shows as a one-element tuple: every such action once went nowhere, silently.
 import Loop
 import LoopTesting
 import Testing
@@ -17,7 +18,7 @@ private struct Counted: Equatable, Identifiable, Sendable {
 }
 
 private enum CountingMode: Equatable, Sendable {
-  case counting(Counted)
+  case counting(screen: Counted)
   case idle
 }
 
@@ -27,23 +28,24 @@ private struct RoutedScreen: Equatable, Sendable {
   var sheet: Counted? = Counted(id: 2)
   var rows: IdentifiedArrayOf<Counted> = [Counted(id: 3), Counted(id: 4)]
   var path = StackState([Counted(id: 5)])
-  var mode = CountingMode.counting(Counted(id: 6))
+  var mode = CountingMode.counting(screen: Counted(id: 6))
 }
 
 private enum RoutedScreenAction: Equatable, Sendable {
   case counter(Counted.Action)
-  case child(Counted.Action)
+  case child(action: Counted.Action)
   case sheet(PresentationAction<Counted.Action>)
   case row(id: Int, action: Counted.Action)
   case path(StackAction<Counted, Counted.Action>)
-  case mode(Counted.Action)
+  case mode(action: Counted.Action)
 }
 
 /// The feature routed by the cases themselves.
 private let byCase = Reducer.combine(
   Reducer<RoutedScreen, RoutedScreenAction, Void>.empty
     .ifLet(
-      state: \.child, action: RoutedScreenAction.child, environment: { $0 }, then: Counted.reducer
+      state: \.child, action: RoutedScreenAction.child(action:), environment: { $0 },
+      then: Counted.reducer
     )
     .presents(
       state: \.sheet, action: RoutedScreenAction.sheet, environment: { $0 }, then: Counted.reducer
@@ -55,7 +57,8 @@ private let byCase = Reducer.combine(
       state: \.path, action: RoutedScreenAction.path, environment: { $0 }, element: Counted.reducer),
   Reducer<CountingMode, RoutedScreenAction, Void>.empty
     .ifCaseLet(
-      state: CountingMode.counting, action: RoutedScreenAction.mode, environment: { $0 },
+      state: CountingMode.counting(screen:), action: RoutedScreenAction.mode(action:),
+      environment: { $0 },
       then: Counted.reducer
     )
     .pullback(state: \RoutedScreen.mode, action: .self_, environment: { $0 }),
@@ -66,7 +69,7 @@ private let byCase = Reducer.combine(
 private let byPath = Reducer.combine(
   Reducer<RoutedScreen, RoutedScreenAction, Void>.empty
     .ifLet(
-      state: \.child, action: CasePath(RoutedScreenAction.child), environment: { $0 },
+      state: \.child, action: CasePath(RoutedScreenAction.child(action:)), environment: { $0 },
       then: Counted.reducer
     )
     .presents(
@@ -82,7 +85,8 @@ private let byPath = Reducer.combine(
       element: Counted.reducer),
   Reducer<CountingMode, RoutedScreenAction, Void>.empty
     .ifCaseLet(
-      state: CasePath(CountingMode.counting), action: CasePath(RoutedScreenAction.mode),
+      state: CasePath(CountingMode.counting(screen:)),
+      action: CasePath(RoutedScreenAction.mode(action:)),
       environment: { $0 },
       then: Counted.reducer
     )
@@ -96,9 +100,9 @@ struct RoutingFormsTests {
   @Test("every reducer operator routes the same by the case as by a path")
   func reducersAgree() {
     let actions: [RoutedScreenAction] = [
-      .counter(.increment), .child(.increment), .sheet(.presented(.increment)),
+      .counter(.increment), .child(action: .increment), .sheet(.presented(.increment)),
       .row(id: 4, action: .increment), .path(.element(id: 0, action: .increment)),
-      .mode(.increment), .sheet(.dismiss), .path(.popFrom(id: 0)),
+      .mode(action: .increment), .sheet(.dismiss), .path(.popFrom(id: 0)),
     ]
     var viaCase = RoutedScreen()
     var viaPath = RoutedScreen()
@@ -108,7 +112,9 @@ struct RoutingFormsTests {
       #expect(viaCase == viaPath, "after \(action)")
     }
     #expect(viaCase.counter.value == 1 && viaCase.child?.value == 1)
-    #expect(viaCase.rows[id: 4]?.value == 1 && viaCase.mode == .counting(Counted(id: 6, value: 1)))
+    #expect(
+      viaCase.rows[id: 4]?.value == 1 && viaCase.mode == .counting(screen: Counted(id: 6, value: 1))
+    )
     #expect(viaCase.sheet == nil && viaCase.path.isEmpty)
   }
 
@@ -117,20 +123,24 @@ struct RoutingFormsTests {
     let store = Store(initialState: RoutedScreen(), reducer: byCase, environment: ())
     store.scope(state: \.counter, action: RoutedScreenAction.counter).send(.increment)
     store.scope(state: \.counter, action: CasePath(RoutedScreenAction.counter)).send(.increment)
-    store.scope(state: \.child, action: RoutedScreenAction.child)?.send(.increment)
-    store.scope(state: \.child, action: CasePath(RoutedScreenAction.child))?.send(.increment)
+    store.scope(state: \.child, action: RoutedScreenAction.child(action:))?.send(.increment)
+    store.scope(state: \.child, action: CasePath(RoutedScreenAction.child(action:)))?.send(
+      .increment)
     store.scope(state: \.sheet, action: RoutedScreenAction.sheet)?.send(.increment)
     store.scope(state: \.sheet, action: CasePath(RoutedScreenAction.sheet))?.send(.increment)
     let mode = store.scope(state: \.mode, action: { $0 })
-    mode.scope(state: CountingMode.counting, action: RoutedScreenAction.mode)?.send(.increment)
-    mode.scope(state: CasePath(CountingMode.counting), action: CasePath(RoutedScreenAction.mode))?
+    mode.scope(state: CountingMode.counting(screen:), action: RoutedScreenAction.mode(action:))?
+      .send(.increment)
+    mode.scope(
+      state: CasePath(CountingMode.counting(screen:)),
+      action: CasePath(RoutedScreenAction.mode(action:)))?
       .send(.increment)
     store.scope(forEach: \.rows, action: RoutedScreenAction.row)[1].send(.increment)
     store.scope(forEach: \.rows, action: CasePath(RoutedScreenAction.row))[1].send(.increment)
     #expect(store.state.counter.value == 2)
     #expect(store.state.child?.value == 2)
     #expect(store.state.sheet?.value == 2)
-    #expect(store.state.mode == .counting(Counted(id: 6, value: 2)))
+    #expect(store.state.mode == .counting(screen: Counted(id: 6, value: 2)))
     #expect(store.state.rows[id: 4]?.value == 2 && store.state.rows[id: 3]?.value == 0)
   }
 

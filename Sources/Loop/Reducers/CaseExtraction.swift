@@ -3,67 +3,110 @@
 /// layout.
 ///
 /// Learning (the slow path, a `Mirror`, at most once per case of the root type): the value's
-/// payload is cast to `Value`; if that succeeds, embedding it again gives the path's own tag. A
-/// tag that is not the path's own is remembered too (tags below 63), so every value after that
-/// costs one tag read and a comparison, and a payload read for a match.
+/// payload is cast to `Value` (a single labeled value, which a `Mirror` shows as a one-element
+/// labeled tuple, is unwrapped first); if that succeeds, embedding it again gives the path's own
+/// tag. A tag that is not the path's own is remembered too, so every value after that costs one
+/// tag read and a comparison, and a payload read for a match.
+/// A path that cannot read its case (``CasePath/init(_:)`` was given something other than a
+/// case of an enum it can read) extracts nothing, and says so, as a runtime warning, the first
+/// time a value goes through it: inside a test store's send, that is a test failure.
 @usableFromInline
 final class CaseExtraction<Root, Value>: @unchecked Sendable {
   // NB: @unchecked: `words` is touched only through atomic operations; the rest is immutable.
-  @usableFromInline let words = AtomicWords(count: 2)
+  @usableFromInline let words: AtomicWords
+  /// The layout the path reads; `nil` when it cannot read its case (see `refusal`).
   @usableFromInline let layout: EnumLayout?
   private let embed: @Sendable (Value) -> Root
-  /// Whether `Root` has a custom mirror, which may not show its payloads (`Optional`'s does).
-  private var hidesCases: Bool {
-    Root.self is any CustomReflectable.Type && layout?.isOptional != true
-  }
+  /// Why the path cannot read its case, when it cannot: reported at the first extraction.
+  private let refusal: String?
 
-  /// Word 0: 0 until the path's tag is known, then `1 | indirect << 1 | tag << 2`.
+  /// Word 0: 0 until the path's tag is known, then `1 | indirect << 1 | tag << 2`. (A path
+  /// that cannot read its case: 1 once its refusal was reported.)
   @inlinable static var ownTagWord: Int { 0 }
-  /// Word 1: bit `t` set when tag `t` is known not to be the path's case.
+  /// Words 1 and on: bit `t % 64` of word `1 + t / 64` set when tag `t` is known not to be
+  /// the path's case (one bit for each case of the enum).
   @inlinable static var otherTagsWord: Int { 1 }
+
+  /// How many words of known other tags there are.
+  @usableFromInline let otherTagWords: Int
 
   @usableFromInline
   init(_ embed: @escaping @Sendable (Value) -> Root) {
     self.embed = embed
-    layout = EnumLayout(Root.self)
-    if layout == nil {
-      reportRuntimeWarning(
+    let layout = EnumLayout(Root.self)
+    let refusal: String? =
+      if layout == nil {
         """
         CasePath(_:) was given a function building a \(Root.self), which is not an enum: its \
         extract finds nothing. To fix, pass an enum case (CasePath(Action.child)), or use \
         CasePath(embed:extract:).
-        """)
-    } else if hidesCases {
-      reportRuntimeWarning(
+        """
+      } else if Root.self is any CustomReflectable.Type, layout?.isOptional != true {
+        // NB: `Optional`'s custom mirror shows its payload as any enum's does.
         """
         CasePath(_:) cannot read the cases of \(Root.self): its custom mirror hides them, so \
         its extract finds nothing. To fix, use CasePath(embed:extract:).
-        """)
-    }
+        """
+      } else if !EnumLayout.readsInPlace(Value.self) {
+        """
+        CasePath(_:) cannot read a payload of type \(Value.self) from \(Root.self): an enum \
+        stores a function or a metatype (or a tuple or optional holding one) in a form that \
+        generic code reads wrongly, so its extract finds nothing. To fix, use \
+        CasePath(embed:extract:) with pattern matching.
+        """
+      } else {
+        nil
+      }
+    self.refusal = refusal
+    self.layout = refusal == nil ? layout : nil
+    otherTagWords = refusal == nil ? ((layout?.caseCount ?? 0) + 63) / 64 : 0
+    words = AtomicWords(count: 1 + otherTagWords)
   }
 
   deinit { words.deallocate() }
 
   @inlinable
   func extract(from root: Root) -> Value? {
-    guard let layout else { return nil }
+    guard let layout else {
+      if words.load(Self.ownTagWord) == 0 { reportRefusal() }
+      return nil
+    }
     let own = words.load(Self.ownTagWord)
     if own != 0 {
       return layout.payload(
         of: root, ifTag: UInt32(truncatingIfNeeded: own >> 2), indirect: own & 2 != 0,
         as: Value.self)
     }
-    let tag = layout.tag(of: root)
-    if tag < 63, words.load(Self.otherTagsWord) & (1 << Int(tag)) != 0 { return nil }
-    return learn(from: root, tag: tag, layout)
+    let tag = Int(layout.tag(of: root))
+    if tag < otherTagWords * 64,
+      words.load(Self.otherTagsWord + tag / 64) & (1 << (tag % 64)) != 0
+    {
+      return nil
+    }
+    return learn(from: root, tag: UInt32(tag), layout)
+  }
+
+  /// The payload a `Mirror` shows for an enum value, as a `Value`, if it is one.
+  ///
+  /// A `Mirror` shows a case's payload as its field: a single labeled value (`.child(action:)`)
+  /// is a one-element labeled tuple, `(action: ChildAction)`, which no cast turns into its
+  /// element; several values are a tuple, labeled or not, which casts to an unlabeled one.
+  private static func payload(of value: Any) -> Value? {
+    guard let field = Mirror(reflecting: value).children.first?.value else { return nil }
+    let fieldMirror = Mirror(reflecting: field)
+    if fieldMirror.displayStyle == .tuple, fieldMirror.children.count == 1,
+      fieldMirror.children.first?.label != nil,
+      let element = fieldMirror.children.first?.value as? Value
+    {
+      return element
+    }
+    return field as? Value
   }
 
   /// The slow path: reads `root`'s payload through a `Mirror`, and remembers what it learned.
   @usableFromInline
   func learn(from root: Root, tag: UInt32, _ layout: EnumLayout) -> Value? {
-    guard !hidesCases,
-      let payload = Mirror(reflecting: root).children.first?.value as? Value
-    else {
+    guard let payload = Self.payload(of: root) else {
       rememberOther(tag)
       return nil
     }
@@ -71,9 +114,9 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
     let ownTag = layout.tag(of: embedded)
     // NB: The fast path reads an own-tag payload as a `Value`: only sound when `embed` is the
     // case itself, whose payload is a `Value`. A function that nests it (`{ .a(.b($0)) }`)
-    // puts another type there.
-    guard Mirror(reflecting: embedded).children.first?.value is Value,
-      let indirect = layout.isIndirect(tag: ownTag)
+    // puts another type there (and a payload larger than the enum cannot be one in place).
+    guard Self.payload(of: embedded) != nil, let indirect = layout.isIndirect(tag: ownTag),
+      indirect || MemoryLayout<Value>.size <= MemoryLayout<Root>.size
     else {
       reportRuntimeWarning(
         """
@@ -87,15 +130,27 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
     }
     words.store(1 | (indirect ? 2 : 0) | Int(ownTag) << 2, at: Self.ownTagWord)
     guard ownTag == tag else { return nil }
-    return payload
+    // NB: Read from the layout, as every later value is: the `Mirror`'s payload may be the
+    // field's tuple where `Value` is an existential (`.value(x: Any)` as `(x: Any)`).
+    return layout.payload(of: root, ifTag: tag, indirect: indirect, as: Value.self)
+  }
+
+  /// Reports why the path extracts nothing, once (the first extraction to get here wins).
+  @usableFromInline
+  func reportRefusal() {
+    guard let refusal, words.compareExchange(at: Self.ownTagWord, expected: 0, desired: 1).exchanged
+    else { return }
+    reportRuntimeWarning(refusal)
   }
 
   private func rememberOther(_ tag: UInt32) {
-    guard tag < 63 else { return }
-    var known = words.load(Self.otherTagsWord)
+    let tag = Int(tag)
+    guard tag < otherTagWords * 64 else { return }
+    let word = Self.otherTagsWord + tag / 64
+    var known = words.load(word)
     while true {
       let (exchanged, original) = words.compareExchange(
-        at: Self.otherTagsWord, expected: known, desired: known | (1 << Int(tag)))
+        at: word, expected: known, desired: known | (1 << (tag % 64)))
       if exchanged { return }
       known = original
     }

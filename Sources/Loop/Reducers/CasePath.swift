@@ -60,9 +60,14 @@ extension CasePath {
   /// counter.extract(from: .counter(.increment))  // .increment
   /// ```
   ///
-  /// Pass the case, not a function that wraps the value in several cases (`{ .a(.b($0)) }`):
-  /// nest paths with ``appending(path:)``. Anything else is reported as a runtime warning and
-  /// extracts nothing.
+  /// Every payload shape routes: one value or several, labeled or not
+  /// (`CasePath(AppAction.child(action:))`), overloaded names (`AppAction.payload(a:)`),
+  /// optionals, existentials, `indirect` and generic cases. Pass the case, not a function that
+  /// wraps the value in several cases (`{ .a(.b($0)) }`): nest paths with
+  /// ``appending(path:)``. Such a function, a case whose payload is a function or a metatype
+  /// (which generic code cannot read in place), a type that is not an enum, or one with a custom
+  /// mirror extracts nothing, and is reported as a runtime warning the first time a value goes
+  /// through the path (a test failure inside a `TestStore`).
   ///
   /// Extraction reads the enum's tag and payload from its layout (Swift's stable ABI): the
   /// first values it sees of each case go through a `Mirror` once, to learn which tag is this

@@ -25,6 +25,45 @@ struct EnumLayout: @unchecked Sendable {
 
   @usableFromInline static var wordSize: Int { MemoryLayout<UnsafeRawPointer>.size }
 
+  /// Whether a payload of `type` stored in an enum reads correctly from generic code.
+  ///
+  /// A function and a metatype have a form of their own where their type is known (a thin
+  /// metatype takes no bytes; a function takes its arguments directly) and a general form in
+  /// generic code; an enum stores its payload in the first, generic code reads the second. So
+  /// does `Mirror`, which is why neither can read them. A tuple or an `Optional` holding one
+  /// is stored the same way; every other type is the same in both.
+  static func readsInPlace(_ type: Any.Type) -> Bool {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // NB: MetadataKind.def: Optional 0x202, Tuple 0x301, Function 0x302, Metatype 0x304.
+    switch metadata.load(as: UInt.self) {
+    case 0x302, 0x304:
+      return false
+    case 0x301:
+      // NB: A tuple's metadata: kind, element count, labels, then per element its type
+      // and its offset (a word each).
+      let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
+      return (0..<count).allSatisfy { index in
+        readsInPlace(
+          metadata.load(fromByteOffset: (3 + 2 * index) * wordSize, as: Any.Type.self))
+      }
+    case 0x202:
+      // NB: A generic enum's arguments follow its kind and type descriptor.
+      return readsInPlace(metadata.load(fromByteOffset: 2 * wordSize, as: Any.Type.self))
+    default:
+      return true
+    }
+  }
+
+  /// How many cases the enum has, with a payload or without.
+  var caseCount: Int {
+    // NB: An enum's type descriptor: flags, parent, name, access function and fields (4 bytes
+    // each), then the payload case count (its low 24 bits) and the empty case count.
+    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
+    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF
+    let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
+    return Int(payloadCases) + Int(emptyCases)
+  }
+
   /// The value witness table: the word before the metadata.
   @inlinable var witnesses: UnsafeRawPointer {
     metadata.load(fromByteOffset: -Self.wordSize, as: UnsafeRawPointer.self)

@@ -106,9 +106,10 @@ extension TestStore {
           FailureMessage.stateMismatch(after: step(), expected: expected, actual: actual),
           at: location)
       }
-    case .off:
+    case let .off(showSkippedAssertions):
       // Only what the closure sets is checked: apply it to the actual state and see that it
-      // changes nothing.
+      // changes nothing. The closure runs once, on the state after the action, as in TCA: an
+      // `#expect` or an index inside it sees that state only.
       var expected = actual
       guard apply(assert, to: &expected, step: step(), at: location) else { return }
       if expected != actual {
@@ -117,6 +118,9 @@ extension TestStore {
           at: location)
         return
       }
+      // NB: Only to show what an exhaustive assertion would have missed does it run a second
+      // time, on the state before (TCA's `showSkippedAssertions`).
+      guard showSkippedAssertions else { return }
       var exhaustive = before
       guard apply(assert, to: &exhaustive, step: step(), at: location), exhaustive != actual else {
         return

@@ -295,6 +295,42 @@ struct NavigationTests {
     #expect(store.scope(forEach: \.path, action: NavApp.Action.path).count == 1)
   }
 
+  @Test("a pop from a screen that is not on the stack is a runtime warning, and pops nothing")
+  func popFromUnknownID() async {
+    let store = TestStore(
+      initialState: Pusher.State(), reducer: Pusher.reducer, environment: TestClock())
+    await store.send(.path(.push(id: 0, state: NavScreen.State(name: "a")))) {
+      $0.path.append(NavScreen.State(name: "a"))
+    }
+    await expectWarning(
+      """
+      A stack was asked to pop from the screen #7, which is not on it \
+      (LoopTests/NavigationTests.swift:\(Pusher.line)).
+
+      Nothing was popped. A screen is popped once: a second pop of it (a dismissal sent twice, \
+      a stale view), or a pop of a screen the parent already removed, finds nothing. To fix, \
+      pop from an id the stack holds (`path.ids`), or check it first.
+      """
+    ) {
+      await store.send(.path(.popFrom(id: 7)))
+    }
+  }
+
+  @Test("a popped screen's store by id is nil, even while its old store is still held")
+  func poppedScreenStoreByID() {
+    let store = Store(
+      initialState: NavApp.State(), reducer: NavApp.reducer, environment: TestClock())
+    store.send(.push("a"))
+    store.send(.push("b"))
+    let held = store.scope(forEach: \.path, id: 1, action: NavApp.Action.path)
+    #expect(held?.state.name == "b")
+    #expect(store.scope(forEach: \.path, id: 1, action: NavApp.Action.path) === held)
+    store.send(.path(.popFrom(id: 1)))
+    #expect(store.scope(forEach: \.path, id: 1, action: NavApp.Action.path) == nil)
+    #expect(store.scope(forEach: \.path, id: 0, action: NavApp.path)?.state.name == "a")
+    withExtendedLifetime(held) {}
+  }
+
   @Test("dismiss with nothing presented is a runtime warning")
   func dismissWithNothingPresented() async {
     let store = TestStore(

@@ -6,7 +6,8 @@ extension Reducer {
   /// screens, with:
   /// - `.element(id:action:)` running the screen `id` (then the parent); an action for a screen
   ///   that is not on the stack is a runtime warning;
-  /// - `.popFrom(id:)` running the parent, then popping that screen and all above it;
+  /// - `.popFrom(id:)` running the parent, then popping that screen and all above it (a runtime
+  ///   warning, and no pop, when no screen has that id);
   /// - `.push(id:state:)` running the parent, then pushing the screen under that id (a
   ///   runtime warning, and no push, when a screen already has it);
   /// - a screen dismissing itself (``Effect/dismiss``, ``dismiss()``) sending `.popFrom(id:)`;
@@ -40,6 +41,18 @@ extension Reducer {
       let effect = parent(&state, action, environment)
       switch toStackAction.extract(from: action) {
       case let .popFrom(id)?:
+        guard state[keyPath: toStack].ids.contains(id) else {
+          reportRuntimeWarning(
+            """
+            A stack was asked to pop from the screen \(id), which is not on it \
+            (\(fileID):\(line)).
+
+            Nothing was popped. A screen is popped once: a second pop of it (a dismissal sent \
+            twice, a stale view), or a pop of a screen the parent already removed, finds nothing. \
+            To fix, pop from an id the stack holds (`path.ids`), or check it first.
+            """)
+          return effect
+        }
         state[keyPath: toStack].pop(from: id)
       case let .push(id, screen)?:
         if !state[keyPath: toStack].push(screen, id: id) {

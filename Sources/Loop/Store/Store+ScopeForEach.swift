@@ -147,6 +147,9 @@ extension Store {
     element toState: @escaping (Element) -> ElementState,
     action toElementAction: @escaping (ID, ElementAction) -> Action
   ) -> Store<ElementState, ElementAction>? {
+    // NB: A removed element's store may still be cached (something holds it, and the cache
+    // forgets stores only after this call): it is no longer this element's.
+    guard elements.elementsByID.keys.contains(id) else { return nil }
     if let cached = cache.stores[id]?.store as? Store<ElementState, ElementAction> {
       return cached
     }

@@ -67,6 +67,17 @@ class EffectToken: @unchecked Sendable {
     }
   }
 
+  /// Whether the effect may still do something: it has not ended, and no one asked it to stop.
+  /// A cancelled effect whose task is still unwinding is not live: nothing it sends reaches
+  /// the reducer.
+  final var isLive: Bool {
+    guard !isCancelled else { return false }
+    switch phase {
+    case .pending, .running: return true
+    case .cancelling, .cancelled, .finished, .cancellingAwaited: return false
+    }
+  }
+
   /// Records the current task as the effect's. Returns `false` if the effect was cancelled
   /// before it started (or outside a task).
   @usableFromInline

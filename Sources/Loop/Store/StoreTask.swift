@@ -30,6 +30,10 @@ public struct StoreTask: Hashable, Sendable {
   /// Whether any effect of the task is still running (for LoopTesting).
   package var isRunning: Bool { cascade?.isRunning ?? false }
 
+  /// Whether any effect of the task is still running and was not cancelled: a cancelled effect
+  /// has ended for every check a test store makes, as in TCA, even while its task unwinds.
+  package var hasLiveEffects: Bool { cascade?.hasLiveEffects ?? false }
+
   /// Whether ``cancel()`` was called; `true` for a send that started no effect, as there is
   /// nothing left to run.
   public var isCancelled: Bool { cascade?.isCancelled ?? true }

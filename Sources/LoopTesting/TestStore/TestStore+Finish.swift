@@ -17,8 +17,9 @@ extension TestStore {
     timeout: Duration? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
+    // NB: A cancelled effect has ended (TCA's rule): its task may still be unwinding.
     let finished = await waitForEffects(during: "in finish()", timeout: timeout ?? self.timeout) {
-      [store] in store.inFlightEffectCount == 0
+      self.runningSends().isEmpty
     }
     if !finished {
       let running = runningSends()

@@ -130,8 +130,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     defer { if routesGlobalJobs { GlobalJobRouting.release() } }
     recordWarnings()
     let leftovers = endOfTest.withLock { $0 }
-    let running = leftovers.records.filter { $0.task.isRunning }
-    for record in running { record.task.cancel() }
+    // NB: A cancelled effect has ended, as in TCA, even while its task unwinds: a test whose
+    // last action cancelled or dismissed it ends here cleanly.
+    let running = leftovers.records.filter { $0.task.hasLiveEffects }
+    for record in leftovers.records where record.task.isRunning { record.task.cancel() }
     let actions = unreceived.all
     if leftovers.exhaustive, !actions.isEmpty {
       Issue.record(
@@ -192,8 +194,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       until: condition)
   }
 
+  /// The sends with an effect still running that was not cancelled.
   func runningSends() -> [SendRecord] {
-    sends.filter { $0.task.isRunning }
+    sends.filter { $0.task.hasLiveEffects }
   }
 
   func origin(_ record: SendRecord) -> (action: Any, location: String) {

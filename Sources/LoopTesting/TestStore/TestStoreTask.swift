@@ -49,7 +49,7 @@ public struct TestStoreTask: Hashable, Sendable {
     guard
       await waitForEffects(
         timeout: timeout ?? self.timeout, tally: tally, neverQuiet: neverQuiet,
-        until: { !task.isRunning })
+        until: { !task.hasLiveEffects })
     else {
       Issue.record(
         Comment(

@@ -70,6 +70,25 @@ final class EffectRunner<Action: Sendable> {
     waiter?.resume()
   }
 
+  /// Launches the runner now, from the caller's task, whose task-local values it and every
+  /// effect inherit: a test store's, so that an issue a test double records from an effect
+  /// (`Issue.record`, `unimplemented`) belongs to the test that made the store.
+  ///
+  /// Call it where no value of Loop's own is bound (a test store's init), or effects would
+  /// inherit that too.
+  func launchInCurrentTask() {
+    guard state.launchEarly() else { return }
+    let runner = self
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast,
+      let executor = executor?.taskExecutor
+    {
+      task = Task(executorPreference: executor) { await runner.run() }
+    } else {
+      task = Task { await runner.run() }
+    }
+    if let task { storage.setRunnerTask(task) }
+  }
+
   @inlinable
   func launch() {
     let runner = self

@@ -45,6 +45,15 @@ struct EffectRunnerState<Job, Waiter> {
     return .none
   }
 
+  /// Marks the runner launched ahead of its first effect. Returns whether the caller must
+  /// launch it now (`false`: it was launched already, or shut down).
+  @usableFromInline
+  mutating func launchEarly() -> Bool {
+    guard !isLaunched, !isShutDown else { return false }
+    isLaunched = true
+    return true
+  }
+
   /// Moves the queued jobs into `batch` (empty on entry) to be started, leaving `pending`
   /// with `batch`'s old buffer, so draining allocates nothing in steady state.
   @inlinable

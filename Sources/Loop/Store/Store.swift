@@ -60,6 +60,12 @@ public final class Store<State, Action: Sendable>: Observable {
       initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
   }
 
+  /// Starts the store's effect runner now, in the current task, so that every effect inherits
+  /// the current task's task-local values (a test's context, for LoopTesting's test store).
+  package func launchEffectRunnerInCurrentTask() {
+    core?.runner.launchInCurrentTask()
+  }
+
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,

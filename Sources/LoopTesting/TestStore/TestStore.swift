@@ -120,6 +120,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.store = Store(
       initialState: initialState, reducer: recording, environment: (),
       executor: executor?.executor)
+    // NB: Its effects run in the test's context: an issue a test double records from an
+    // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
+    store.launchEffectRunnerInCurrentTask()
   }
 
   deinit {

@@ -109,3 +109,72 @@ struct CancelledEffectTests {
     }
   }
 }
+
+@Suite("finish() and an effect asleep on a TestClock")
+@MainActor
+struct FinishAsleepTests {
+  @Test("finish() facing a sleeper nobody advances says so at once, naming it and its time")
+  func sleeperNobodyAdvances() async {
+    let clock = TestClock()
+    let (events, _) = AsyncStream.makeStream(of: Void.self)
+    let line = #line + 8
+    let messages = LockedState<[String]>([])
+    await withKnownIssue {
+      let store = TestStore(
+        initialState: Stopper.State(), reducer: Stopper.reducer,
+        environment: Stopper.Environment(clock: clock, events: events))
+      // NB: A timeout no test run reaches: the verdict must come at once, not from it.
+      store.timeout = .seconds(600)
+      await store.send(.start) { $0.isRunning = true }
+      await clock.advance(by: .seconds(4))
+      await store.finish()
+    } matching: { issue in
+      messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    #expect(
+      messages.withLock { $0 } == [
+        """
+        An effect is still running at the end of the test: it sleeps on a TestClock that \
+        nothing advances while finish() waits.
+
+          asleep until 10 seconds on a TestClock at 4 seconds
+          started by sending Stopper.Action.start at CancelledEffectTests.swift:\(line)
+
+        To fix, advance the clock past that time before finish() \
+        (`await clock.advance(by: .seconds(6))`, or `await clock.run()`), cancel the effect from \
+        the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+        """
+      ])
+  }
+
+  @Test("finish() facing an effect that waits on something else waits out its timeout, as before")
+  func otherWaitTimesOut() async {
+    let (events, _) = AsyncStream.makeStream(of: Void.self)
+    let line = #line + 8
+    let messages = LockedState<[String]>([])
+    await withKnownIssue {
+      let store = TestStore(
+        initialState: Stopper.State(),
+        reducer: Reducer<Stopper.State, Stopper.Action, Void> { _, _, _ in
+          .run { _ in for await _ in events {} }
+        }, environment: ())
+      await store.send(.start)
+      await store.finish(timeout: .milliseconds(10))
+    } matching: { issue in
+      messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    #expect(
+      messages.withLock { $0 } == [
+        """
+        An effect is still running at the end of the test:
+
+          started by sending Stopper.Action.start at CancelledEffectTests.swift:\(line)
+
+        To fix, let each finish (advance the TestClock, or `await store.finish()`), cancel it \
+        from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+        """
+      ])
+  }
+}

@@ -186,11 +186,12 @@ struct TestStoreFailureTests {
     await store.send(.startTimer)
     await expectFailure(
       """
-      An effect is still running at the end of the test:
+      An effect is still running at the end of the test: it sleeps on a TestClock that nothing advances while finish() waits.
 
+        asleep until 1 second on a TestClock at 0 seconds
         started by sending Feature.Action.startTimer at TestStoreFailureTests.swift:\(line)
 
-      To fix, let each finish (advance the TestClock, or `await store.finish()`), cancel it from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+      To fix, advance the clock past that time before finish() (`await clock.advance(by: .seconds(1))`, or `await clock.run()`), cancel the effect from the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
       """
     ) {
       await store.finish(timeout: .milliseconds(10))

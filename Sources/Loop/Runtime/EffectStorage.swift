@@ -117,3 +117,12 @@ final class EffectStorage: Sendable {
     }
   }
 }
+
+/// Which store's effect, if any, the current task is part of: for LoopTesting's ``TestClock``,
+/// to tell a test store which of its effects sleep on a clock.
+package enum EffectOwner {
+  /// The root store's ``Store/effectOwner`` whose effect runs in this task, or `nil`.
+  package static var current: ObjectIdentifier? {
+    EffectStorage.current.map(ObjectIdentifier.init)
+  }
+}

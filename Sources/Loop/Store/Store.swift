@@ -131,6 +131,12 @@ public final class Store<State, Action: Sendable>: Observable {
     return parent.unsafelyUnwrapped.send(action)
   }
 
+  /// The identity of the effect bookkeeping of a root store, which its effects' tasks carry
+  /// (see ``EffectOwner/current``); `nil` for a scoped store.
+  package var effectOwner: ObjectIdentifier? {
+    core.map { ObjectIdentifier($0.runner.storage) }
+  }
+
   /// The number of effects started and not yet ended (for tests and diagnostics).
   @usableFromInline
   package var inFlightEffectCount: Int {

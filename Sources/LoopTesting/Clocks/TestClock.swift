@@ -28,12 +28,37 @@ public final class TestClock: Clock, Sendable {
   private struct Sleeper {
     let continuation: UnsafeContinuation<Void, any Error>
     let tally: JobTally?
+    /// The store whose effect sleeps (``EffectOwner/current``), if any.
+    let owner: ObjectIdentifier?
+    let deadline: Duration
   }
 
   private let state = LockedState(TestClockState<Sleeper>())
 
+  /// Every clock alive, for ``parkedSleepers(ownedBy:)``.
+  private static let clocks = LockedState<[WeakClock]>([])
+  private struct WeakClock: Sendable { weak var clock: TestClock? }
+
   /// Creates a clock at time zero.
-  public init() {}
+  public init() {
+    Self.clocks.withLock { clocks in
+      clocks.removeAll { $0.clock == nil }
+      clocks.append(WeakClock(clock: self))
+    }
+  }
+
+  /// The sleepers of `owner`'s effects on every test clock: what waits for time that only the
+  /// test can move, each with its deadline and its clock's time now.
+  static func parkedSleepers(ownedBy owner: ObjectIdentifier) -> [(
+    deadline: Duration, now: Duration
+  )] {
+    let clocks = Self.clocks.withLock { $0.compactMap(\.clock) }
+    return clocks.flatMap { clock in
+      clock.state.withLock { state in
+        state.sleepers.filter { $0.owner == owner }.map { ($0.deadline, state.now) }
+      }
+    }
+  }
 
   /// The current time.
   public var now: Instant { Instant(offset: state.withLock { $0.now }) }
@@ -53,7 +78,8 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         let waiter = Sleeper(
-          continuation: continuation, tally: MainQueueJobs.shared.currentTally)
+          continuation: continuation, tally: MainQueueJobs.shared.currentTally,
+          owner: EffectOwner.current, deadline: deadline.offset)
         let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: waiter) }
         id.withLock { $0 = sleeper }
         // NB: Cancellation may have arrived between the check above and registration.

@@ -23,6 +23,9 @@ struct TestClockState<Waiter> {
   /// The number of sleepers still asleep.
   var sleeperCount: Int { waiters.count }
 
+  /// The sleepers still asleep, in no order.
+  var sleepers: some Collection<Waiter> { waiters.values }
+
   /// Adds a sleeper and returns its id. A deadline that is now or past still sleeps: it wakes
   /// at the next `advance` or `run`, as swift-clocks' `TestClock` does.
   mutating func sleep(until deadline: Duration, waiter: Waiter) -> Int {

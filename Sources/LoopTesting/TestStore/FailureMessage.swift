@@ -127,6 +127,30 @@ enum FailureMessage {
       """
   }
 
+  static func effectsAsleep(
+    _ sleepers: [(deadline: Duration, now: Duration)],
+    _ origins: [(action: Any, location: String)]
+  ) -> String {
+    let count = sleepers.count == 1 ? "An effect is" : "\(sleepers.count) effects are"
+    let verb = sleepers.count == 1 ? "it sleeps" : "they sleep"
+    let lines = sleepers.sorted { $0.deadline < $1.deadline }.map { sleeper in
+      "  asleep until \(describe(sleeper.deadline)) on a TestClock at \(describe(sleeper.now))"
+    }
+    let last = sleepers.map(\.deadline).max() ?? .zero
+    let ahead = last - (sleepers.map(\.now).min() ?? .zero)
+    return """
+      \(count) still running at the end of the test: \(verb) on a TestClock that nothing \
+      advances while finish() waits.
+
+      \(lines.joined(separator: "\n"))
+      \(list(origins))
+
+      To fix, advance the clock past that time before finish() \
+      (`await clock.advance(by: \(code(ahead)))`, or `await clock.run()`), cancel the effect from \
+      the feature (`.cancel(id:)`), or call `await store.skipInFlightEffects()`.
+      """
+  }
+
   static func neverQuiet(
     _ origins: [(action: Any, location: String)], during step: String, jobs: Int,
     aftermath: String
@@ -160,6 +184,14 @@ enum FailureMessage {
 
   private static func diff(_ expected: Any, _ actual: Any) -> String {
     Diff.of(expected, actual) ?? Diff.indistinguishable
+  }
+
+  /// A duration as Swift code: `.seconds(3)`, `.milliseconds(300)`.
+  private static func code(_ duration: Duration) -> String {
+    let (wholeSeconds, fraction) = duration.components
+    let milliseconds = wholeSeconds * 1000 + fraction / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0
+      ? ".seconds(\(milliseconds / 1000))" : ".milliseconds(\(milliseconds))"
   }
 
   private static func describe(_ duration: Duration) -> String {

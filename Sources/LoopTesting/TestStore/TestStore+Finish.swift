@@ -18,14 +18,20 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     // NB: A cancelled effect has ended (TCA's rule): its task may still be unwinding.
-    let finished = await waitForEffects(during: "in finish()", timeout: timeout ?? self.timeout) {
+    let finished = await waitForEffects(
+      during: "in finish()", timeout: timeout ?? self.timeout,
+      givesUpWhenQuiet: { !self.parkedSleepers().isEmpty }
+    ) {
       self.runningSends().isEmpty
     }
     if !finished {
       let running = runningSends()
+      let sleepers = parkedSleepers()
       fail(
-        FailureMessage.effectsStillRunning(running.map(origin)), at: sourceLocation,
-        skippable: true)
+        sleepers.isEmpty
+          ? FailureMessage.effectsStillRunning(running.map(origin))
+          : FailureMessage.effectsAsleep(sleepers, running.map(origin)),
+        at: sourceLocation, skippable: true)
       cancelEverything()
       await settle(during: "in finish(), cancelling what still ran")
     }

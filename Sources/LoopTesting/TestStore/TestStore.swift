@@ -185,16 +185,24 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     _ = await MainQueueJobs.shared.wait(for: tally)
   }
 
-  /// ``waitForEffects(timeout:tally:neverQuiet:until:)`` reporting as
+  /// ``waitForEffects(timeout:tally:neverQuiet:givesUpWhenQuiet:until:)`` reporting as
   /// ``settle(during:until:)`` does.
   func waitForEffects(
     during step: @autoclosure () -> String, timeout: Duration,
+    givesUpWhenQuiet: @MainActor () -> Bool = { false },
     until condition: @escaping @MainActor () -> Bool
   ) async -> Bool {
     defer { recordWarnings() }
     return await LoopTesting.waitForEffects(
       timeout: timeout, tally: tally, neverQuiet: { await neverQuiet(during: step()) },
-      until: condition)
+      givesUpWhenQuiet: givesUpWhenQuiet, until: condition)
+  }
+
+  /// This store's effects asleep on a ``TestClock``, each with its deadline and the clock's
+  /// time now.
+  func parkedSleepers() -> [(deadline: Duration, now: Duration)] {
+    guard let owner = store.effectOwner else { return [] }
+    return TestClock.parkedSleepers(ownedBy: owner)
   }
 
   /// The sends with an effect still running that was not cancelled.
@@ -257,11 +265,15 @@ struct EndOfTest: Sendable {
 @MainActor
 func waitForEffects(
   timeout: Duration, tally: JobTally, neverQuiet: () async -> Void,
+  givesUpWhenQuiet: @MainActor () -> Bool = { false },
   until condition: @escaping @MainActor () -> Bool
 ) async -> Bool {
   if condition() { return true }
   let jobs = MainQueueJobs.shared
   var outcome = await jobs.wait(for: tally, until: condition)
+  // NB: Quiet, with an effect parked on a TestClock: only the test moves that time, and it is
+  // waiting here, so no timeout can help.
+  if outcome == .quiet, givesUpWhenQuiet() { return condition() }
   if outcome == .quiet {
     // NB: Quiet and not done: the effects wait on something outside the test store (real I/O,
     // or a TestClock the test has not advanced). Their next job looks again; the timeout is

@@ -155,7 +155,9 @@ public final class TestClock: Clock, Sendable {
   private func wakeSleepers(upTo deadline: Instant, _ location: SourceLocation) async -> Bool {
     guard await settle(nil, location) else { return false }
     while let sleeper = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
-      sleeper.continuation.resume()
+      // NB: Woken as its owner: on the portable path the job this queues is routed and counted
+      // as the sleeper's work, not left to the global executor.
+      JobOwnership.$current.withValue(sleeper.tally) { sleeper.continuation.resume() }
       guard await settle(sleeper.tally, location) else { return false }
     }
     return true

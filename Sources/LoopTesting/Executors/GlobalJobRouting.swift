@@ -18,17 +18,17 @@ import Loop
 /// the fast path, and a test gives the same result on every run. The hook is the Swift
 /// runtime's `swift_task_enqueueGlobal_hook`, which TCA's test store also uses.
 ///
-/// Only **owned** jobs are routed: jobs of a task listed as a test's (a test store's effects and
-/// runner, a child task one of them starts, a test's ``TestJobScope`` work; see ``ownedTasks``),
-/// known by the job's address, since the job of a task is the task. Each is counted in its
-/// owner's tally, so a test store waits for its own work alone. Every other job — another
-/// test's work, however heavy, a test that blocks a thread — goes to the global executor as it
-/// would without the hook, and counts nowhere: a test store's verdicts do not depend on the
-/// tests beside it. A job of a listed task is routed whoever queues it: the task itself as it
-/// hops, a ``TestClock`` waking it, a network callback resuming it.
+/// Only **owned** jobs are routed: those queued by a task bound to a ``JobOwnership`` (a test
+/// store's effects and the tasks they start, a test's ``TestJobScope``), or by a ``TestClock``
+/// waking such a task. Each is counted in its owner's tally, so a test store waits for its own
+/// work alone. Every other job — another test's work, however heavy, a test that blocks a
+/// thread — goes to the global executor as it would without the hook, and counts nowhere: a
+/// test store's verdicts do not depend on the tests beside it.
 ///
-/// What is not routed: an unstructured task an effect starts (`Task {}`), and a task an effect
-/// only wakes. On the fast path nothing is hooked: a test store's executor preference reaches
+/// What is not routed: a step of a test store's effect resumed by code that is not owned (a
+/// continuation resumed from a network callback, a stream the test body yields to) runs on the
+/// global executor until it next hops, which is routed again (it is then queued by the owned
+/// task itself). On the fast path nothing is hooked: a test store's executor preference reaches
 /// its own effects and nothing else.
 package enum GlobalJobRouting {
   // NB: The runtime's `swift_task_enqueueGlobal_hook` is a Swift-calling-convention function
@@ -57,16 +57,10 @@ package enum GlobalJobRouting {
       if !routing.didLookUp {
         routing.didLookUp = true
         EffectTasks.observeOwnership {
+          if JobOwnership.current != nil { return true }
           guard let task = withUnsafeCurrentTask(body: { $0 }) else { return false }
           let address = unsafeBitCast(task, to: UnsafeRawPointer.self)
-          let owner = JobOwnership.current
-          return ownedTasks.withLock { tasks in
-            // NB: A task owned by its task-local but not listed (an effect's own
-            // `Effect.actions` task, say) is listed now, before it starts a child, so that the
-            // hook can tell the child's first job as its.
-            if tasks.owner(of: address) == nil, let owner { tasks.list(address, owner: owner) }
-            return tasks.owner(of: address) != nil
-          }
+          return ownedTasks.withLock { $0.owner(of: address) != nil }
         }
         EffectTasks.observe { task, starts, owner in
           guard starts else { return ownedTasks.withLock { $0.forget(task) } }
@@ -96,22 +90,24 @@ package enum GlobalJobRouting {
   /// queues it after it stopped being the current task), so such jobs are known by address.
   static let ownedTasks = LockedState(OwnedTasks<JobTally>())
 
-  /// Whose work `job` is: a listed task's owner; else, for a child task that a listed task
-  /// starts, its parent's (and it is listed from then on, under its parent).
-  ///
-  /// NB: Reads no task-local value: the hook also runs while a task completes and wakes its
-  /// waiters, after the runtime has destroyed that task's task-local values.
+  /// Whose work `job` is: a listed task's owner; else the owner of the code that queues it (a
+  /// task starting a child, a task or a ``TestClock`` resuming a continuation); else nobody.
   fileprivate static func owner(of job: UnownedJob) -> JobTally? {
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
     let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
     return ownedTasks.withLock { tasks in
       if let owner = tasks.owner(of: address) { return owner }
-      // NB: A child task hops off the main queue before its body runs, and that hop must be
-      // routed too; it ends before its parent, and Loop's own children say when. A task a
-      // listed task only wakes is not listed: its address says nothing once it ends.
-      guard let parent = current, let owner = tasks.owner(of: parent), isChildTask(address)
-      else { return nil }
-      tasks.list(address, owner: owner, parent: parent)
+      let parent = current.flatMap { tasks.owner(of: $0) == nil ? nil : $0 }
+      guard let owner = JobOwnership.current ?? current.flatMap(tasks.owner(of:)) else {
+        return nil
+      }
+      // NB: A child task an owned task starts is listed at its first job, under its parent if
+      // that is listed (it ends before its parent, and Loop's own children say when): it hops
+      // off the main queue before its body runs, and that hop must be routed too. A task an
+      // owned task only wakes is not listed: its address says nothing once it ends.
+      if isChildTask(address) {
+        tasks.list(address, owner: owner, parent: parent)
+      }
       return owner
     }
   }

@@ -4,10 +4,10 @@ import Loop
 /// tally of a test store's effects, or of a test's own deterministic work (its ``TestJobScope``).
 ///
 /// A task-local, so the tasks an owned task starts are owned too. A test store binds it around
-/// launching its store's effect runner; the `.deterministicJobs` trait binds it around a test.
-/// It is read in the owned task's own context, never in the global executor's hook: as an
-/// effect's task starts (which lists the task's address, see `GlobalJobRouting.ownedTasks`),
-/// before a task starts a child, and by a ``TestClock`` sleeper.
+/// launching its store's effect runner; a ``TestClock`` binds a sleeper's owner while it wakes
+/// it; the `.deterministicJobs` trait binds it around a test. The global executor's hook routes
+/// a job to the main queue, counted in this tally, only when the code that queues it is owned:
+/// every other test's work runs on the global executor as usual, and counts nowhere.
 package enum JobOwnership {
   /// The tally of the work the current task is part of, if it is a test's.
   @TaskLocal package static var current: JobTally?

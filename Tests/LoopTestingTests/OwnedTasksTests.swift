@@ -11,11 +11,8 @@ struct OwnedTasksTests {
 
     func owner(of task: Int) -> Int? { entries.first { $0.task == task }?.owner }
 
-    mutating func list(_ task: Int, owner: Int, parent: Int?, replacing: Bool) {
-      if self.owner(of: task) != nil {
-        guard replacing else { return }
-        forget(task)
-      }
+    mutating func list(_ task: Int, owner: Int, parent: Int?) {
+      guard self.owner(of: task) == nil else { return }
       let parent = parent.flatMap { self.owner(of: $0) == nil ? nil : $0 }
       entries.append((task, owner, parent))
     }
@@ -48,11 +45,8 @@ struct OwnedTasksTests {
           let owner = Int.random(in: 0..<3, using: &random)
           let parent: Int? =
             Bool.random(using: &random) ? Int.random(in: 0..<24, using: &random) : nil
-          let replacing = Int.random(in: 0..<4, using: &random) == 0
-          tasks.list(
-            Self.address(task), owner: owner, parent: parent.map(Self.address),
-            replacing: replacing)
-          plain.list(task, owner: owner, parent: parent, replacing: replacing)
+          tasks.list(Self.address(task), owner: owner, parent: parent.map(Self.address))
+          plain.list(task, owner: owner, parent: parent)
         case 6..<9:
           tasks.forget(Self.address(task))
           plain.forget(task)

@@ -65,10 +65,7 @@ package enum GlobalJobRouting {
         EffectTasks.observe { task, starts, owner in
           guard starts else { return ownedTasks.withLock { $0.forget(task) } }
           guard let owner = owner as? JobTally ?? JobOwnership.current else { return }
-          // NB: A child task was listed at its first job, under its parent: keep that.
-          ownedTasks.withLock { tasks in
-            if tasks.owner(of: task) !== owner { tasks.list(task, owner: owner, replacing: true) }
-          }
+          ownedTasks.withLock { $0.list(task, owner: owner) }
         }
         routing.hook = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")?
           .assumingMemoryBound(to: Hook?.self)
@@ -101,11 +98,11 @@ package enum GlobalJobRouting {
       guard let owner = JobOwnership.current ?? current.flatMap(tasks.owner(of:)) else {
         return nil
       }
-      // NB: A child task an owned task starts is listed at its first job, under its parent if
-      // that is listed (it ends before its parent, and Loop's own children say when): it hops
-      // off the main queue before its body runs, and that hop must be routed too. A task an
-      // owned task only wakes is not listed: its address says nothing once it ends.
-      if isChildTask(address) {
+      // NB: A task a listed task starts (or wakes) is listed too, under it, until it ends; so
+      // is a child task any owned task starts (it ends before its parent, and Loop's own
+      // children say when): a task hops off the main queue before its body runs, and that hop
+      // must be routed too.
+      if parent != nil || isChildTask(address) {
         tasks.list(address, owner: owner, parent: parent)
       }
       return owner

@@ -21,18 +21,10 @@ struct OwnedTasks<Owner> {
   /// The owner of the task at `address`, if it is listed.
   func owner(of address: Address) -> Owner? { owners[address]?.owner }
 
-  /// Lists the task at `address` as `owner`'s, started by `parent` if that is listed.
-  ///
-  /// - Parameter replacing: Whether the listing is known to be the task's own (it is starting
-  ///   to run now): it replaces one the address already has, which can only be left over from
-  ///   an ended task. Otherwise a task already listed stays as it was.
-  mutating func list(
-    _ address: Address, owner: Owner, parent: Address? = nil, replacing: Bool = false
-  ) {
-    if owners[address] != nil {
-      guard replacing else { return }
-      forget(address)
-    }
+  /// Lists the task at `address` as `owner`'s, started by `parent` if that is listed; a task
+  /// already listed stays as it was (a test's task that an effect wakes stays the test's).
+  mutating func list(_ address: Address, owner: Owner, parent: Address? = nil) {
+    guard owners[address] == nil else { return }
     let parent = parent.flatMap { owners[$0] == nil ? nil : $0 }
     owners[address] = (owner, parent)
     if let parent { children[parent, default: []].insert(address) }

@@ -22,11 +22,8 @@
 @usableFromInline
 final class EffectRunner<Action: Sendable> {
   @usableFromInline let storage = EffectStorage()
-  /// What the runner and its effects prefer throughout: a test store's executor, the executor
-  /// of a test's ``EffectContext``, or none. Set before the runner launches, never after.
-  @usableFromInline var executor: PreferredExecutor?
-  /// Whose work the effects are, from a test's ``EffectContext`` (the portable path's routing).
-  @usableFromInline var owner: (any AnyObject & Sendable)?
+  /// What the runner and its effects prefer throughout: a test store's executor, or none.
+  @usableFromInline let executor: PreferredExecutor?
   /// ``RuntimePath/isFast``, read once: a stored field is cheaper to read per effect than a
   /// lazily initialised global.
   @usableFromInline let isFast = RuntimePath.isFast
@@ -81,10 +78,6 @@ final class EffectRunner<Action: Sendable> {
   /// inherit that too.
   func launchInCurrentTask() {
     guard state.launchEarly() else { return }
-    launchInCurrentTaskNow()
-  }
-
-  private func launchInCurrentTaskNow() {
     let runner = self
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast,
       let executor = executor?.taskExecutor
@@ -96,19 +89,9 @@ final class EffectRunner<Action: Sendable> {
     if let task { storage.setRunnerTask(task) }
   }
 
-  @usableFromInline
+  @inlinable
   func launch() {
     let runner = self
-    // NB: A store made inside a test that drives time runs its effects where the test's clock
-    // can see them (see `EffectContext`); asked once, here, in the task of the first send. Its
-    // runner is launched as a test store's is, from that send's task (a test's, whose context
-    // its effects then have): a main-actor task, which tells LoopTesting of itself before it
-    // first leaves the main actor.
-    if executor == nil, let context = EffectContext.current() {
-      executor = context.executor
-      owner = context.owner
-      return launchInCurrentTaskNow()
-    }
     // NB: Detached: the runner lives as long as the store, and must not keep the task-locals
     // and priority of whichever send happened to start the first effect (a presented child's
     // dismissal, the outliving flag, a caller's own values). Each effect gets its priority
@@ -128,11 +111,7 @@ final class EffectRunner<Action: Sendable> {
   /// The runner's loop: the one task group every effect of the store is a child of.
   @inlinable
   func run() async {
-    // NB: A test store's runner on the portable path: its own hops are its test store's work
-    // too (they start its effects), routed by the task's address.
-    let task = RuntimePath.routesGlobalJobs ? EffectTasks.begin(owner: owner) : nil
     await storage.bind { await runGroup() }
-    EffectTasks.end(task)
   }
 
   @inlinable

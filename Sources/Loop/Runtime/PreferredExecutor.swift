@@ -16,5 +16,5 @@ package struct PreferredExecutor: Sendable {
   /// The executor, on the fast path.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @usableFromInline
-  package var taskExecutor: (any TaskExecutor)? { executor as? any TaskExecutor }
+  var taskExecutor: (any TaskExecutor)? { executor as? any TaskExecutor }
 }

@@ -11,8 +11,7 @@
 // store's effects prefer, already isolated to the main actor (an immediate task runs its first
 // steps as its parent's job, where each hop to the main actor is a main-queue job it cannot
 // count); on the portable path, a job of the global executor, which it routes and counts (a
-// main-actor child starts as a job of the main actor's own executor, which it cannot see), in
-// a task LoopTesting is told of (`EffectTasks`), so that it routes the task's later hops too.
+// main-actor child starts as a job of the main actor's own executor, which it cannot see).
 //
 // NB: The operation is a closure *value*, passed on: a `{ @MainActor in … }` literal written
 // straight into `addTask` inside these generic async contexts trips Swift 6.3.1's
@@ -29,12 +28,6 @@ extension DiscardingTaskGroup {
       !prefersTaskExecutor
     {
       addImmediateTask(priority: priority, operation: operation)
-    } else if RuntimePath.routesGlobalJobs, EffectTasks.currentTaskIsOwned {
-      addTask(priority: priority) {
-        let task = EffectTasks.begin()
-        await operation()
-        EffectTasks.end(task)
-      }
     } else if startsAsCountedJob {
       addTask(priority: priority) { await operation() }
     } else {
@@ -51,12 +44,6 @@ extension ThrowingDiscardingTaskGroup {
       !prefersTaskExecutor
     {
       addImmediateTask(operation: operation)
-    } else if RuntimePath.routesGlobalJobs, EffectTasks.currentTaskIsOwned {
-      addTask {
-        let task = EffectTasks.begin()
-        defer { EffectTasks.end(task) }
-        return try await operation()
-      }
     } else if startsAsCountedJob {
       addTask { try await operation() }
     } else {
@@ -75,12 +62,6 @@ extension ThrowingTaskGroup {
       !prefersTaskExecutor
     {
       addImmediateTask(operation: operation)
-    } else if RuntimePath.routesGlobalJobs, EffectTasks.currentTaskIsOwned {
-      addTask {
-        let task = EffectTasks.begin()
-        defer { EffectTasks.end(task) }
-        return try await operation()
-      }
     } else if startsAsCountedJob {
       addTask { try await operation() }
     } else {
@@ -91,15 +72,14 @@ extension ThrowingTaskGroup {
 
 /// Whether a child that is not an immediate task must start as a job a test store counts: a
 /// nonisolated first job, which hops to the main actor. On the fast path that is every such
-/// child (it runs under a test store's executor preference); on the portable path, those a
-/// test's task starts while LoopTesting routes its jobs (another task's child starts on the
-/// main actor, in order, as in an app).
+/// child (it runs under a test store's executor preference); on the portable path, those
+/// started while LoopTesting routes the global executor's jobs.
 @inlinable
 var startsAsCountedJob: Bool {
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
     return true
   }
-  return RuntimePath.routesGlobalJobs && EffectTasks.currentTaskIsOwned
+  return RuntimePath.routesGlobalJobs
 }
 
 /// Whether the current task prefers a task executor: on the fast path, a test store's.

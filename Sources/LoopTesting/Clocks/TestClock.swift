@@ -39,31 +39,12 @@ public final class TestClock: Clock, Sendable {
   private static let clocks = LockedState<[WeakClock]>([])
   private struct WeakClock: Sendable { weak var clock: TestClock? }
 
-  /// The test's deterministic work, which `advance` lets run before it moves time: the
-  /// effects of plain stores made in the test, among others.
-  private let scope: TestJobScope
-  /// Whether this clock holds ``GlobalJobRouting`` on (the portable runtime path).
-  private let routesGlobalJobs: Bool
-
   /// Creates a clock at time zero.
-  ///
-  /// A plain `Store` made in the same test runs its effects where this clock sees them, so
-  /// `advance` wakes every sleeper it passes there too (a view's test).
   public init() {
-    scope = TestJobScope.current
-    scope.drive(true)
-    TestJobScope.installProvider()
-    routesGlobalJobs = !RuntimePath.isFastPathAvailable
-    if routesGlobalJobs { GlobalJobRouting.retain() }
     Self.clocks.withLock { clocks in
       clocks.removeAll { $0.clock == nil }
       clocks.append(WeakClock(clock: self))
     }
-  }
-
-  deinit {
-    scope.drive(false)
-    if routesGlobalJobs { GlobalJobRouting.release() }
   }
 
   /// The sleepers of `owner`'s effects on every test clock: what waits for time that only the
@@ -97,8 +78,7 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         let waiter = Sleeper(
-          continuation: continuation,
-          tally: JobOwnership.current ?? MainQueueJobs.shared.currentTally,
+          continuation: continuation, tally: MainQueueJobs.shared.currentTally,
           owner: EffectOwner.current, deadline: deadline.offset)
         let sleeper = state.withLock { $0.sleep(until: deadline.offset, waiter: waiter) }
         id.withLock { $0 = sleeper }
@@ -155,9 +135,7 @@ public final class TestClock: Clock, Sendable {
   private func wakeSleepers(upTo deadline: Instant, _ location: SourceLocation) async -> Bool {
     guard await settle(nil, location) else { return false }
     while let sleeper = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
-      // NB: Woken as its owner: on the portable path the job this queues is routed and counted
-      // as the sleeper's work, not left to the global executor.
-      JobOwnership.$current.withValue(sleeper.tally) { sleeper.continuation.resume() }
+      sleeper.continuation.resume()
       guard await settle(sleeper.tally, location) else { return false }
     }
     return true
@@ -168,11 +146,11 @@ public final class TestClock: Clock, Sendable {
 
   /// Lets the work a woken sleeper unblocked run until it suspends again: the jobs of `tally`
   /// (the test store's effects it slept in), or, when it slept in none, the work no store owns
-  /// (this test's ``TestJobScope``). Work that never goes quiet fails the test at
+  /// (see `MainQueueJobs.unattributed`). Work that never goes quiet fails the test at
   /// `location`, and this returns `false`.
   @MainActor
   private func settle(_ tally: JobTally?, _ location: SourceLocation) async -> Bool {
-    let tally = tally ?? scope.tally
+    let tally = tally ?? MainQueueJobs.shared.unattributed
     guard await MainQueueJobs.shared.wait(for: tally) == .neverQuiet else { return true }
     guard !Task.isCancelled else { return false }
     Issue.record(

@@ -8,23 +8,22 @@ import Testing
 ///   the portable path, where the trait routes the global executor's jobs instead.
 /// - ``task(_:)`` starts a task that runs that way.
 /// - The trait `.deterministicJobs` holds ``GlobalJobRouting`` on for the length of each test
-///   of a suite, with the test's work owned by its ``TestJobScope`` (portable path only; it
-///   does nothing on the fast path).
+///   of a suite (portable path only; it does nothing on the fast path).
 package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   package var isRecursive: Bool { true }
 
-  /// What a store's effects prefer to run in the test store's order, on the fast path: the
-  /// executor of the test's ``TestJobScope``, whose work a ``TestClock`` lets run before it
-  /// moves time.
+  /// What a store's effects prefer to run in the test store's order, on the fast path: an
+  /// executor of its own, whose jobs count as work no test store owns (which a ``TestClock``
+  /// lets run before it moves time).
   @MainActor
   package static var preferredExecutor: PreferredExecutor? {
-    TestJobScope.current.executor
+    makeExecutor(tally: JobTally(parent: MainQueueJobs.shared.unowned))?.executor
   }
 
   /// A new executor of the fast path's, with the tally of its jobs, for a test store of its
   /// own; `nil` on the portable path.
   @MainActor
-  package static func makeExecutor(tally: JobTally) -> (
+  package static func makeExecutor(tally: JobTally = JobTally()) -> (
     executor: PreferredExecutor, tally: JobTally
   )? {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
@@ -40,18 +39,10 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   package static func task<Success: Sendable>(
     _ operation: sending @escaping @isolated(any) () async throws -> Success
   ) -> Task<Success, any Error> {
-    let scope = TestJobScope.current
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
-      let executor = scope.executor?.taskExecutor
-    {
-      return Task(executorPreference: executor, operation: operation)
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+      return Task(executorPreference: MainQueueTaskExecutor.shared, operation: operation)
     }
-    // NB: On the portable path the task is listed as the scope's, so that its global jobs are
-    // routed, including its hops (see `GlobalJobRouting.ownedTasks`).
-    let tally = scope.tally
-    return Task {
-      try await GlobalJobRouting.listing(as: tally) { try await operation() }
-    }
+    return Task(operation: operation)
   }
 
   package func provideScope(
@@ -61,15 +52,8 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
       return try await function()
     }
     GlobalJobRouting.retain()
-    let scope = TestJobScope.current
-    scope.drive(true)
-    defer {
-      scope.drive(false)
-      GlobalJobRouting.release()
-    }
-    try await JobOwnership.$current.withValue(scope.tally) {
-      try await GlobalJobRouting.listing(as: scope.tally, function)
-    }
+    defer { GlobalJobRouting.release() }
+    try await function()
   }
 }
 

@@ -16,12 +16,20 @@ import Loop
 package final class MainQueueJobs: Sendable {
   package static let shared = MainQueueJobs()
 
-  /// Every counted job.
+  /// Every counted job: what a wait that cannot tell whose work it waits for counts (a
+  /// ``TestClock`` wakes sleepers of any store; the portable path routes every task's jobs).
   package let everything = JobTally(parent: nil)
 
-  /// The jobs of the work no test store owns: each test's ``TestJobScope`` (plain stores in a
-  /// test with a ``TestClock``, ``DeterministicJobs/task(_:)``), and such work outside a test.
+  /// The jobs of the work no test store owns, on the fast path: ``DeterministicJobs/task(_:)``
+  /// and the stores Loop's own tests make by hand.
   package let unowned: JobTally
+
+  /// What a wait that cannot name the work it waits for counts: on the fast path, the jobs
+  /// of the work no test store owns (a test store's effects are settled by its own waits); on
+  /// the portable path, where jobs cannot be told apart, every counted job.
+  package var unattributed: JobTally {
+    RuntimePath.isFastPathAvailable ? unowned : everything
+  }
 
   private let waiters = MainActorWaiters()
 
@@ -53,10 +61,9 @@ package final class MainQueueJobs: Sendable {
     }
   }
 
-  /// Runs a job of the global executor here, counted in its owner's `tally` (the portable
-  /// path's ``GlobalJobRouting``).
-  func enqueueRouted(_ job: UnownedJob, tally: JobTally) {
-    enqueue(tally: tally) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
+  /// Runs a job of the global executor here (the portable path's ``GlobalJobRouting``).
+  func enqueueRouted(_ job: UnownedJob) {
+    enqueue(tally: everything) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
   }
 
   /// Waits on the main actor until `isDone` holds or, if `endsWhenQuiet`, until the work

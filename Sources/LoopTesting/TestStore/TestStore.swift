@@ -84,9 +84,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let creation: SourceLocation
   /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
   let routesGlobalJobs: Bool
-  /// The jobs of this store's effects: its own executor's (the fast path), or the ones routed
-  /// as its own (the portable path: see ``JobOwnership``). Counted in its test's
-  /// ``TestJobScope`` too, which a ``TestClock`` lets run before it moves time.
+  /// The jobs of this store's effects: its own executor's (the fast path), or every counted
+  /// job where its effects' jobs cannot be told from others' (the portable path).
   let tally: JobTally
 
   /// Creates a test store that runs `reducer` with `environment`.
@@ -113,10 +112,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.assertedState = initialState
     self.creation = sourceLocation
     // NB: Where there is no executor to prefer (the portable path), the global executor's
-    // jobs of this store's effects are routed to the main queue instead, while it lives.
-    let tally = JobTally(parent: TestJobScope.current.tally)
-    let executor = DeterministicJobs.makeExecutor(tally: tally)
-    self.tally = tally
+    // jobs are routed to the main queue instead, while this store lives.
+    let executor = DeterministicJobs.makeExecutor()
+    tally = executor?.tally ?? MainQueueJobs.shared.everything
     routesGlobalJobs = executor == nil
     if routesGlobalJobs { GlobalJobRouting.retain() }
     self.store = Store(
@@ -124,8 +122,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       executor: executor?.executor)
     // NB: Its effects run in the test's context: an issue a test double records from an
     // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
-    // They are owned by this store, too: on the portable path their jobs are routed as its own.
-    JobOwnership.$current.withValue(tally) { store.launchEffectRunnerInCurrentTask() }
+    store.launchEffectRunnerInCurrentTask()
   }
 
   deinit {
@@ -133,12 +130,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // of the test, inside its task — so Swift Testing can attribute the failure to the test.
     // (An isolated deinit runs without the test's task-local context.) Everything read here is
     // Sendable; the actions were recorded on the main actor before the test released the store.
-    defer {
-      if routesGlobalJobs {
-        GlobalJobRouting.forget(owner: tally)
-        GlobalJobRouting.release()
-      }
-    }
+    defer { if routesGlobalJobs { GlobalJobRouting.release() } }
     recordWarnings()
     let leftovers = endOfTest.withLock { $0 }
     // NB: A cancelled effect has ended, as in TCA, even while its task unwinds: a test whose

@@ -43,7 +43,9 @@ final class EffectCascade: Sendable {
 
   /// Whether an effect of the cascade is live: running, and not cancelled (see
   /// ``EffectToken/isLive``).
-  var hasLiveEffects: Bool { state.withLock { $0.isRunning && $0.members.contains(where: \.isLive) } }
+  var hasLiveEffects: Bool {
+    state.withLock { $0.isRunning && $0.members.contains(where: \.isLive) }
+  }
 
   /// Waits until no effect of the cascade runs; if the waiting task is cancelled, cancels
   /// the cascade and goes on waiting for its effects to end.

@@ -42,10 +42,8 @@ final class EffectCascade: Sendable {
   var isRunning: Bool { state.withLock { $0.isRunning } }
 
   /// Whether an effect of the cascade is live: running, and not cancelled (see
-  /// ``EffectToken/isLive``).
-  var hasLiveEffects: Bool {
-    state.withLock { $0.isRunning && $0.members.contains(where: \.isLive) }
-  }
+  /// ``EffectToken/isLive``). An idle cascade lists no member.
+  var hasLiveEffects: Bool { state.withLock { $0.members.contains(where: \.isLive) } }
 
   /// Waits until no effect of the cascade runs; if the waiting task is cancelled, cancels
   /// the cascade and goes on waiting for its effects to end.

@@ -32,7 +32,7 @@ extension Store {
   ) -> Store {
     Store(
       initialState: initialState, reducer: reducer, environment: environment,
-      executor: DeterministicJobs.preferredExecutor)
+      context: DeterministicJobs.context(tally: DeterministicJobs.currentTally))
   }
 }
 

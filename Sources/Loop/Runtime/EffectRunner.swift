@@ -22,8 +22,10 @@
 @usableFromInline
 final class EffectRunner<Action: Sendable> {
   @usableFromInline let storage = EffectStorage()
-  /// What the runner and its effects prefer throughout: a test store's executor, or none.
+  /// What the runner and its effects prefer throughout: a test's executor, or none.
   @usableFromInline let executor: PreferredExecutor?
+  /// Called as the runner starts, in its task: see ``EffectContext/runnerDidStart``.
+  let runnerDidStart: (@Sendable () -> Void)?
   /// ``RuntimePath/isFast``, read once: a stored field is cheaper to read per effect than a
   /// lazily initialised global.
   @usableFromInline let isFast = RuntimePath.isFast
@@ -34,10 +36,11 @@ final class EffectRunner<Action: Sendable> {
   @usableFromInline var batch: [EffectJob<Action>] = []
   @usableFromInline var task: Task<Void, Never>?
 
-  /// - Parameter executor: What effects prefer for their nonisolated work; `nil` for the
-  ///   global executor, as for any task.
-  init(executor: PreferredExecutor?) {
-    self.executor = executor
+  /// - Parameter context: Where a test runs the effects (see ``EffectContext``); `nil` in an
+  ///   app, where they prefer no executor, as any task.
+  init(context: EffectContext?) {
+    self.executor = context?.executor
+    self.runnerDidStart = context?.runnerDidStart
   }
 
   /// Queues `run` as a new effect of `cascade` and wakes the runner.
@@ -111,7 +114,13 @@ final class EffectRunner<Action: Sendable> {
   /// The runner's loop: the one task group every effect of the store is a child of.
   @inlinable
   func run() async {
+    didStart()
     await storage.bind { await runGroup() }
+  }
+
+  @usableFromInline
+  func didStart() {
+    runnerDidStart?()
   }
 
   @inlinable

@@ -10,8 +10,9 @@
 // effects to tell when they are quiet): on the fast path, a job of the task executor the test
 // store's effects prefer, already isolated to the main actor (an immediate task runs its first
 // steps as its parent's job, where each hop to the main actor is a main-queue job it cannot
-// count); on the portable path, a job of the global executor, which it routes and counts (a
-// main-actor child starts as a job of the main actor's own executor, which it cannot see).
+// count); on the portable path, when a test owns the parent, a job of the global executor,
+// which it routes and counts (a main-actor child starts as a job of the main actor's own
+// executor, which it cannot see).
 //
 // NB: The operation is a closure *value*, passed on: a `{ @MainActor in … }` literal written
 // straight into `addTask` inside these generic async contexts trips Swift 6.3.1's
@@ -72,14 +73,15 @@ extension ThrowingTaskGroup {
 
 /// Whether a child that is not an immediate task must start as a job a test store counts: a
 /// nonisolated first job, which hops to the main actor. On the fast path that is every such
-/// child (it runs under a test store's executor preference); on the portable path, those
-/// started while LoopTesting routes the global executor's jobs.
+/// child (it runs under a test store's executor preference); on the portable path, those a
+/// test's own task starts, whose jobs LoopTesting routes (another task's child starts on the
+/// main actor, in order, as in an app).
 @inlinable
 var startsAsCountedJob: Bool {
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
     return true
   }
-  return RuntimePath.routesGlobalJobs
+  return RuntimePath.routesCurrentTask
 }
 
 /// Whether the current task prefers a task executor: on the fast path, a test store's.

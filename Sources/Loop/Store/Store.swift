@@ -45,19 +45,23 @@ public final class Store<State, Action: Sendable>: Observable {
     // NB: The reduce closure is formed here, in the caller's module, so it is specialised for
     // the app's types; formed inside Loop it would be a generic thunk paying for metadata
     // lookups and value witnesses on every action.
-    self.init(initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: nil)
+    // NB: Made inside a test that drives time, the store runs its effects where the test
+    // can count them (see `EffectContext`); elsewhere there is no context.
+    self.init(
+      initialState: initialState, reduce: { body(&$0, $1, environment) },
+      context: EffectContext.current())
   }
 
-  /// Creates a store whose effects prefer `executor` for their nonisolated work
-  /// (``LoopTesting``'s test store uses this for determinism).
+  /// Creates a store whose effects run in `context` (``LoopTesting``'s test store uses this
+  /// for determinism).
   @inlinable
   package convenience init<Environment>(
     initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment,
-    executor: PreferredExecutor?
+    context: EffectContext?
   ) {
     let body = reducer.body
     self.init(
-      initialState: initialState, reduce: { body(&$0, $1, environment) }, executor: executor)
+      initialState: initialState, reduce: { body(&$0, $1, environment) }, context: context)
   }
 
   /// Starts the store's effect runner now, in the current task, so that every effect inherits
@@ -69,9 +73,9 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
-    executor: PreferredExecutor?
+    context: EffectContext?
   ) {
-    self.core = StoreCore(initialState: initialState, reduce: reduce, executor: executor)
+    self.core = StoreCore(initialState: initialState, reduce: reduce, context: context)
     self.parent = nil
     core?.owner = self
   }

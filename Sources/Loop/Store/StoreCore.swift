@@ -49,11 +49,11 @@ final class StoreCore<State, Action: Sendable> {
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
-    executor: PreferredExecutor?
+    context: EffectContext?
   ) {
     self.state = initialState
     self.reduce = reduce
-    self.runner = EffectRunner(executor: executor)
+    self.runner = EffectRunner(context: context)
   }
 
   /// Reduces `action` and everything it queues; see ``Store/send(_:)``.

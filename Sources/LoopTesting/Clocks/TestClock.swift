@@ -20,6 +20,19 @@ import Testing
 ///
 /// Time is driven from the main actor, where the stores that run the effects live: with a
 /// ``TestStore``, every wake-up and the work it unblocks happen in one order on every run.
+///
+/// A plain `Store` works with it too (a view's test, which needs the bindings and scoped stores
+/// a view uses): made in the test that made the clock, it runs its effects as that test's work,
+/// and `advance` first lets that work run until it waits (say, reaches its `sleep`), so a
+/// sleeper whose deadline the advance passes always wakes.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = Store(initialState: Nap.State(), reducer: Nap.reducer,
+///                   environment: Nap.Environment(clock: clock))
+/// store.send(.nap)                          // sleeps one second
+/// await clock.advance(by: .seconds(1))      // reaches the sleep, then wakes it
+/// ```
 public final class TestClock: Clock, Sendable {
   /// A point in the clock's time: the duration since the clock was made.
   public typealias Instant = TestClockInstant
@@ -39,12 +52,27 @@ public final class TestClock: Clock, Sendable {
   private static let clocks = LockedState<[WeakClock]>([])
   private struct WeakClock: Sendable { weak var clock: TestClock? }
 
+  /// The work of the test that made the clock, if it made the test's task its own (see
+  /// `DeterministicJobs.ownCurrentTask()`), to end when the clock goes.
+  private let ownership: JobTally?
+  /// The work `advance` lets run before it moves time: the test's.
+  private let work: JobTally
+
   /// Creates a clock at time zero.
+  ///
+  /// Made in a test, it makes the test's work deterministic: a plain `Store` made in the same
+  /// test runs its effects where `advance` can wait for them.
   public init() {
+    ownership = DeterministicJobs.ownCurrentTask()
+    work = DeterministicJobs.currentTally
     Self.clocks.withLock { clocks in
       clocks.removeAll { $0.clock == nil }
       clocks.append(WeakClock(clock: self))
     }
+  }
+
+  deinit {
+    if let ownership { DeterministicJobs.endOwnership(ownership) }
   }
 
   /// The sleepers of `owner`'s effects on every test clock: what waits for time that only the
@@ -133,7 +161,7 @@ public final class TestClock: Clock, Sendable {
   /// returns `false` (and stops) if that work never went quiet.
   @MainActor
   private func wakeSleepers(upTo deadline: Instant, _ location: SourceLocation) async -> Bool {
-    guard await settle(nil, location) else { return false }
+    guard await settle(work, location) else { return false }
     while let sleeper = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
       sleeper.continuation.resume()
       guard await settle(sleeper.tally, location) else { return false }
@@ -145,12 +173,11 @@ public final class TestClock: Clock, Sendable {
   public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
   /// Lets the work a woken sleeper unblocked run until it suspends again: the jobs of `tally`
-  /// (the test store's effects it slept in), or, when it slept in none, the work no store owns
-  /// (see `MainQueueJobs.unattributed`). Work that never goes quiet fails the test at
-  /// `location`, and this returns `false`.
+  /// (the test store's effects it slept in), or, when it slept in none, the test's work. Work
+  /// that never goes quiet fails the test at `location`, and this returns `false`.
   @MainActor
   private func settle(_ tally: JobTally?, _ location: SourceLocation) async -> Bool {
-    let tally = tally ?? MainQueueJobs.shared.unattributed
+    let tally = tally ?? work
     guard await MainQueueJobs.shared.wait(for: tally) == .neverQuiet else { return true }
     guard !Task.isCancelled else { return false }
     Issue.record(

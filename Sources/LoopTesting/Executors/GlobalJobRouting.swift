@@ -8,36 +8,35 @@ import Loop
   import Darwin
 #endif
 
-/// Sends every job the process enqueues on the global concurrent executor to the main queue
-/// (as counted ``MainQueueJobs``) while a test store on the portable runtime path is alive.
+/// Sends the jobs a test's work enqueues on the global concurrent executor to the main queue,
+/// as counted ``MainQueueJobs``, on the portable runtime path; every other job goes to the
+/// global executor as it would have.
 ///
 /// The portable path (see `RuntimePath`) has no task executor preferences, so the nonisolated
 /// parts of an effect — a ``TestClock``'s `sleep`, a `@concurrent` service double — would run
 /// on the global pool, racing the test. Routed to the main queue they run in one order, as on
-/// the fast path, and a test gives the same result on every run. This is what TCA's test store
-/// does with its main serial executor, through the Swift runtime's
-/// `swift_task_enqueueGlobal_hook`.
+/// the fast path, and a test gives the same result on every run. The Swift runtime's
+/// `swift_task_enqueueGlobal_hook` is what lets it see those jobs (TCA's test store sets it to
+/// send every job to its main serial executor).
 ///
-/// The cost of a process-wide hook: while a portable-path test store is alive, *all* of the
-/// process's global-executor work runs on the main queue, including other tests' work, and
-/// counts in the `everything` tally a test store settles on (a job's owner cannot be told
-/// from the hook). Tests that block a thread until concurrent work runs (a semaphore, a lock
-/// held across an await), or that run heavy concurrent work outside test stores, must not run
-/// in parallel with test store tests there; the portable suite runs serialized.
-/// On the fast path nothing is hooked: a test store's executor preference reaches its own
-/// effects and nothing else.
+/// Only the work of tasks a test owns is routed (``OwnedTasks``): a test store's effect
+/// runner and a test that made a ``TestClock`` own their tasks, and a task becomes owned when
+/// an owned task starts it. The hook tells a job's task by its runtime id, which no other
+/// task ever has, so a job of other tests' work — thousands of stores, a thread blocked on a
+/// semaphore until a task runs — goes to the global executor, untouched and uncounted.
 package enum GlobalJobRouting {
-  // NB: The runtime's `swift_task_enqueueGlobal_hook` is a Swift-calling-convention function
-  // pointer taking the job and the original enqueue function; the latter is declared as a raw
-  // pointer here because it is never called.
-  private typealias Hook = @convention(thin) (UnownedJob, UnsafeRawPointer?) -> Void
+  // NB: The runtime's hook is a Swift-calling-convention function pointer taking the job and
+  // the original enqueue function, which takes the job.
+  fileprivate typealias Hook = @convention(thin) (UnownedJob, UnsafeRawPointer) -> Void
+  fileprivate typealias Enqueue = @convention(thin) (UnownedJob) -> Void
 
   private struct Routing {
-    /// How many test stores want the routing: it is set at the first, cleared after the last.
+    /// How many users want the routing: it is set at the first, cleared after the last.
     var users = 0
     /// The runtime's hook variable; looked up at the first use, `nil` if it is not exported.
     var hook: UnsafeMutablePointer<Hook?>?
     var didLookUp = false
+    var owned = OwnedTasks<JobTally>()
   }
 
   /// NB: The hook variable is only written under this lock (the runtime reads it on every
@@ -45,18 +44,20 @@ package enum GlobalJobRouting {
   private static let routing = LockedState(Routing())
 
   /// Starts routing (or counts one more user of it). Returns `false` if this runtime does not
-  /// export the hook, and nothing could be routed.
+  /// export what the routing needs, and nothing is routed.
   @discardableResult
   package static func retain() -> Bool {
     routing.withLock { routing in
       if !routing.didLookUp {
         routing.didLookUp = true
-        routing.hook = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")?
-          .assumingMemoryBound(to: Hook?.self)
+        if RuntimeTasks.isAvailable {
+          routing.hook = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")?
+            .assumingMemoryBound(to: Hook?.self)
+        }
       }
       if routing.users == 0 {
-        routing.hook?.pointee = { job, _ in routeToMainQueue(job) }
-        RuntimePath.setRoutesGlobalJobs(routing.hook != nil)
+        routing.hook?.pointee = { job, original in route(job, original) }
+        if routing.hook != nil { RuntimePath.setRouting { GlobalJobRouting.ownsCurrentTask } }
       }
       routing.users += 1
       return routing.hook != nil
@@ -69,13 +70,49 @@ package enum GlobalJobRouting {
       routing.users -= 1
       if routing.users == 0 {
         routing.hook?.pointee = nil
-        RuntimePath.setRoutesGlobalJobs(false)
+        RuntimePath.setRouting(nil)
       }
     }
   }
+
+  /// Counts the current task's work in `tally` from now on: its own jobs, and those of every
+  /// task it starts while it is owned. Does nothing outside a task.
+  package static func own(currentTaskIn tally: JobTally) {
+    guard let task = RuntimeTasks.currentID else { return }
+    routing.withLock { $0.owned.own(task, by: tally) }
+  }
+
+  /// Whether a test owns the current task.
+  static var ownsCurrentTask: Bool { tallyOfCurrentTask != nil }
+
+  /// The tally the current task's work is counted in, if a test owns it.
+  package static var tallyOfCurrentTask: JobTally? {
+    guard let task = RuntimeTasks.currentID else { return nil }
+    return routing.withLock { $0.owned.owner(of: task) }
+  }
+
+  /// The owner of a job of `task` queued while `creator` runs (see ``OwnedTasks``).
+  fileprivate static func owner(of task: UInt64, queuedBy creator: UInt64?) -> JobTally? {
+    routing.withLock { $0.owned.route(task, queuedBy: creator) }
+  }
+
+  /// Forgets every task `tally` owns: its test is over.
+  package static func disown(_ tally: JobTally) {
+    routing.withLock { $0.owned.disown(tally) }
+  }
 }
 
-/// The hook: every global-executor job becomes a counted main-queue job.
-private func routeToMainQueue(_ job: UnownedJob) {
-  MainQueueJobs.shared.enqueueRouted(job)
+/// The hook: a job of an owned task becomes a main-queue job counted in its owner's tally;
+/// every other job goes to `original`, the global executor.
+private func route(_ job: UnownedJob, _ original: UnsafeRawPointer) {
+  let owner: JobTally? = RuntimeTasks.id(of: job).flatMap { task in
+    let creator = RuntimeTasks.currentID
+    return GlobalJobRouting.owner(of: task, queuedBy: creator)
+  }
+  guard let owner else {
+    return unsafeBitCast(original, to: GlobalJobRouting.Enqueue.self)(job)
+  }
+  MainQueueJobs.shared.enqueue(tally: owner) {
+    job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+  }
 }

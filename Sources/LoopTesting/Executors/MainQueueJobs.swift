@@ -6,30 +6,22 @@ import Loop
 ///
 /// Jobs get here two ways, one per runtime path (see `RuntimePath`): on the fast path a test
 /// store's effects prefer ``MainQueueTaskExecutor``; on the portable path, where task executor
-/// preferences do not exist, ``GlobalJobRouting`` sends every job of the global executor here
-/// while a test store is alive. Either way each job runs on the main queue, isolated to the
-/// main actor, first in, first out, and is counted: in the ``JobTally`` of the executor that
-/// queued it, if any, and in ``everything``.
+/// preferences do not exist, ``GlobalJobRouting`` sends here the global executor's jobs of the
+/// tasks a test owns. Either way each job runs on the main queue, isolated to the main actor,
+/// first in, first out, and is counted: in the ``JobTally`` of the work it belongs to, and in
+/// ``everything``.
 ///
 /// A wait (``wait(for:until:endsWhenQuiet:timeout:)``) looks after each counted job
 /// ends, by the ``SettleRule``: no rounds, no sleeps.
 package final class MainQueueJobs: Sendable {
   package static let shared = MainQueueJobs()
 
-  /// Every counted job: what a wait that cannot tell whose work it waits for counts (a
-  /// ``TestClock`` wakes sleepers of any store; the portable path routes every task's jobs).
+  /// Every counted job.
   package let everything = JobTally(parent: nil)
 
-  /// The jobs of the work no test store owns, on the fast path: ``DeterministicJobs/task(_:)``
-  /// and the stores Loop's own tests make by hand.
+  /// The jobs of the work no test store owns: plain stores and tasks made in tests that own
+  /// their task (see ``DeterministicJobs``), each counted in its test's tally too.
   package let unowned: JobTally
-
-  /// What a wait that cannot name the work it waits for counts: on the fast path, the jobs
-  /// of the work no test store owns (a test store's effects are settled by its own waits); on
-  /// the portable path, where jobs cannot be told apart, every counted job.
-  package var unattributed: JobTally {
-    RuntimePath.isFastPathAvailable ? unowned : everything
-  }
 
   private let waiters = MainActorWaiters()
 
@@ -59,11 +51,6 @@ package final class MainQueueJobs: Sendable {
       tally.didRun()
       MainActor.assumeIsolated { self.waiters.lookAfterJob() }
     }
-  }
-
-  /// Runs a job of the global executor here (the portable path's ``GlobalJobRouting``).
-  func enqueueRouted(_ job: UnownedJob) {
-    enqueue(tally: everything) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
   }
 
   /// Waits on the main actor until `isDone` holds or, if `endsWhenQuiet`, until the work

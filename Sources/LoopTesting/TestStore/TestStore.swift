@@ -84,9 +84,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let creation: SourceLocation
   /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
   let routesGlobalJobs: Bool
-  /// The jobs of this store's effects: its own executor's (the fast path), or every counted
-  /// job where its effects' jobs cannot be told from others' (the portable path).
-  let tally: JobTally
+  /// The jobs of this store's effects, and of nothing else.
+  let tally = JobTally()
 
   /// Creates a test store that runs `reducer` with `environment`.
   ///
@@ -111,15 +110,13 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.recorder = recorder
     self.assertedState = initialState
     self.creation = sourceLocation
-    // NB: Where there is no executor to prefer (the portable path), the global executor's
-    // jobs are routed to the main queue instead, while this store lives.
-    let executor = DeterministicJobs.makeExecutor()
-    tally = executor?.tally ?? MainQueueJobs.shared.everything
-    routesGlobalJobs = executor == nil
+    // NB: Where there is no executor to prefer (the portable path), the jobs of this store's
+    // effects are routed from the global executor to the main queue instead, while it lives.
+    routesGlobalJobs = !RuntimePath.isFastPathAvailable
     if routesGlobalJobs { GlobalJobRouting.retain() }
     self.store = Store(
       initialState: initialState, reducer: recording, environment: (),
-      executor: executor?.executor)
+      context: DeterministicJobs.context(tally: tally))
     // NB: Its effects run in the test's context: an issue a test double records from an
     // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
     store.launchEffectRunnerInCurrentTask()
@@ -130,7 +127,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // of the test, inside its task — so Swift Testing can attribute the failure to the test.
     // (An isolated deinit runs without the test's task-local context.) Everything read here is
     // Sendable; the actions were recorded on the main actor before the test released the store.
-    defer { if routesGlobalJobs { GlobalJobRouting.release() } }
+    defer {
+      GlobalJobRouting.disown(tally)
+      if routesGlobalJobs { GlobalJobRouting.release() }
+    }
     recordWarnings()
     let leftovers = endOfTest.withLock { $0 }
     // NB: A cancelled effect has ended, as in TCA, even while its task unwinds: a test whose

@@ -29,7 +29,8 @@ extension Effect {
   /// ```
   ///
   /// Dismissing ends the child's effects. Outside a presented child (or a stack screen) it is a
-  /// runtime warning and does nothing.
+  /// runtime warning and does nothing; the feature a LoopTesting `TestStore` tests counts as
+  /// presented (its `isDismissed` becomes true).
   public static var dismiss: Self {
     .run { _ in await Loop.dismiss() }
   }
@@ -49,6 +50,21 @@ extension Effect {
       return run
     }
   }
+
+  /// Binds `dismiss` as the dismissal of these effects: what a test store, standing in for a
+  /// parent, does for the feature under test (LoopTesting's `isDismissed`). A child presented
+  /// inside binds its own, which wins in its effects.
+  package func dismissing(perform dismiss: @escaping @MainActor @Sendable () -> Void) -> Self {
+    let dismissal = Dismissal(send: dismiss)
+    return mapRuns { run in
+      var run = run
+      let operation = run.operation
+      run.operation = { send in
+        try await Dismissal.$current.withValue(dismissal) { try await operation(send) }
+      }
+      return run
+    }
+  }
 }
 
 /// Asks whoever presented the feature whose effect is running to dismiss it.
@@ -61,7 +77,8 @@ extension Effect {
 /// ```
 ///
 /// Dismissing ends the child's effects, this one included. Outside a presented child (or a
-/// stack screen) it is a runtime warning and does nothing.
+/// stack screen) it is a runtime warning and does nothing; the feature a LoopTesting
+/// `TestStore` tests counts as presented (its `isDismissed` becomes true).
 @MainActor
 public func dismiss() {
   guard let dismiss = Dismissal.current else {

@@ -70,6 +70,12 @@ public final class Store<State, Action: Sendable>: Observable {
     core?.runner.launchInCurrentTask()
   }
 
+  /// Cancels every effect of the store for good: a later effect never starts. What a test
+  /// store does when the feature under test dismisses itself.
+  package func endEffects() {
+    core?.runner.shutDown()
+  }
+
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,

@@ -14,6 +14,9 @@ public struct StoreTask: Hashable, Sendable {
   @usableFromInline
   init(cascade: EffectCascade?) { self.cascade = cascade }
 
+  /// A task with no effects: finished, and cancelling it does nothing.
+  package static var none: Self { Self(cascade: nil) }
+
   /// Cancels every effect of the task; effects its actions start later are cancelled too.
   ///
   /// Nothing they send afterwards reaches the reducer. Safe to call from any thread.

@@ -97,6 +97,15 @@ enum FailureMessage {
       """
   }
 
+  static func sentToDismissed(_ action: String) -> String {
+    """
+    Sent \(action) to a feature that dismissed itself.
+
+    Nothing was sent: a dismissed feature is gone, and its effects have ended. To fix, send \
+    nothing after the action that dismisses it, or check `store.isDismissed` first.
+    """
+  }
+
   static func noDialog(tapping label: String, at keyPath: String) -> String {
     """
     Tried to tap "\(label)", but no alert or dialog is presented at \(keyPath).

@@ -25,6 +25,12 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> TestStoreTask {
     let step = { "sending \(Dump.oneLine(of: action))" }
+    guard !isDismissed else {
+      Issue.record(
+        Comment(rawValue: FailureMessage.sentToDismissed(Dump.oneLine(of: action))),
+        sourceLocation: sourceLocation)
+      return TestStoreTask(rawValue: StoreTask.none, timeout: timeout, tally: tally)
+    }
     dropUnreceivedActions(before: "before \(step())", at: sourceLocation)
     let before = assertedState
     recorder.expectingSentAction = true

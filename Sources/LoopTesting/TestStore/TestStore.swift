@@ -46,6 +46,20 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// actions the test has not asserted yet.
   public var state: State { store.state }
 
+  /// Whether the feature dismissed itself (`return .dismiss`, or `dismiss()` in an effect).
+  ///
+  /// The test store stands in for the parent that would have presented the feature: the
+  /// dismissal ends every effect of the feature, and a later ``send(_:assert:sourceLocation:)``
+  /// fails the test. As TCA's `isDismissed`:
+  ///
+  /// ```swift
+  /// await store.send(.saveTapped)   // saves, then `return .dismiss`
+  /// #expect(store.isDismissed)
+  /// ```
+  public var isDismissed: Bool { dismissal.isDismissed }
+
+  let dismissal: RootDismissal<State, Action>
+
   let store: Store<State, Action>
   let recorder: Recorder<State, Action, Environment>
   /// The warning handler of the last line that sent, to reuse when it sends again.
@@ -102,10 +116,14 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   ) {
     let recorder = Recorder<State, Action, Environment>(environment: environment)
     self.unreceived = recorder.received
+    // NB: The test store stands in for a parent: the feature's `.dismiss` and `dismiss()`
+    // dismiss it (``isDismissed``), as in TCA.
+    let dismissal = RootDismissal<State, Action>()
+    self.dismissal = dismissal
     let recording = Reducer<State, Action, Void> { state, action, _ in
       let effect = reducer.reduce(into: &state, action: action, environment: recorder.environment)
       recorder.didReduce(action, state: state)
-      return effect
+      return effect.dismissing { dismissal.dismiss() }
     }
     self.recorder = recorder
     self.assertedState = initialState
@@ -117,6 +135,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.store = Store(
       initialState: initialState, reducer: recording, environment: (),
       context: DeterministicJobs.context(tally: tally))
+    dismissal.store = store
     // NB: Its effects run in the test's context: an issue a test double records from an
     // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
     store.launchEffectRunnerInCurrentTask()
@@ -287,6 +306,21 @@ func waitForEffects(
 
 /// What the test store's reducer wrapper saw: the sent action's resulting state, and the
 /// actions effects sent back, with the state after each.
+/// The parent a test store stands in for: dismissing the feature under test ends its effects.
+@MainActor
+final class RootDismissal<State, Action: Sendable>: Sendable {
+  private(set) var isDismissed = false
+  weak var store: Store<State, Action>?
+
+  nonisolated init() {}
+
+  func dismiss() {
+    guard !isDismissed else { return }
+    isDismissed = true
+    store?.endEffects()
+  }
+}
+
 final class Recorder<State, Action, Environment> {
   var environment: Environment
   var expectingSentAction = false

@@ -38,9 +38,12 @@ extension Reducer {
   /// .presents(state: \.alert, action: Action.alert)
   /// ```
   ///
-  /// The parent sees the dialog still presented while it handles the action. An action for a
-  /// dialog that is not presented, or a `.dismiss` with none, is a runtime warning, as for any
-  /// presented child.
+  /// The parent sees the dialog still presented while it handles the action; a parent that
+  /// presents another dialog there then keeps that one. An action for a dialog that is not
+  /// presented, or a `.dismiss` with none, is a runtime warning, as for any presented child.
+  ///
+  /// A dialog that is a case of a destination enum goes away the same way: see
+  /// `presents(state:action:environment:then:)`.
   ///
   /// - Complexity: O(1) per action.
   @inlinable
@@ -59,16 +62,50 @@ extension Reducer {
     action toPresentationAction: CasePath<Action, PresentationAction<Dialog.Action>>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    let presenting = presents(
+    // NB: The dialog goes away after its action: `presents` does that for every dialog.
+    presents(
       state: toDialog, action: toPresentationAction, environment: { $0 },
-      then: Reducer<Dialog, Dialog.Action, Environment>.empty, fileID: fileID, line: line
-    ).body
-    return Self { state, action, environment in
-      let effect = presenting(&state, action, environment)
-      if case .presented? = toPresentationAction.extract(from: action) {
-        state[keyPath: toDialog] = nil
-      }
-      return effect
+      then: Reducer<Dialog, Dialog.Action, Environment>.empty, fileID: fileID, line: line)
+  }
+}
+
+/// Whether a presented child is a dialog that goes away after any of its actions: an alert or
+/// a confirmation dialog, itself or as the current case of a destination enum (TCA's
+/// "ephemeral" state).
+@usableFromInline
+enum DialogPresence {
+  /// Whether values of `type` can be dialogs: the type is one, or is an enum (one of whose
+  /// cases may hold one). Asked once per reducer.
+  @usableFromInline
+  static func canBeDialog(_ type: Any.Type) -> Bool {
+    type is any DialogState.Type || EnumLayout(type) != nil
+  }
+
+  /// Whether `value` is a dialog, or an enum whose current case's payload is one.
+  @usableFromInline
+  static func isDialog(_ value: Any) -> Bool {
+    if value is any DialogState { return true }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+      return false
     }
+    if payload is any DialogState { return true }
+    // NB: A single labeled payload (`case alert(state: AlertState<…>)`) shows as a
+    // one-element tuple.
+    let tuple = Mirror(reflecting: payload)
+    return tuple.displayStyle == .tuple && tuple.children.count == 1
+      && tuple.children.first?.value is any DialogState
+  }
+
+  /// Whether `before` and `after` are the same value, where their type can tell (`Equatable`);
+  /// `nil` where it cannot.
+  @usableFromInline
+  static func isSame(_ before: Any, _ after: Any) -> Bool? {
+    guard let before = before as? any Equatable else { return nil }
+    return isEqual(before, after)
+  }
+
+  private static func isEqual<Value: Equatable>(_ before: Value, _ after: Any) -> Bool {
+    (after as? Value) == before
   }
 }

@@ -16,6 +16,23 @@ public enum PresentationAction<Action: Sendable>: Sendable {
   case dismiss
 }
 
+extension PresentationAction {
+  /// The same presentation action for another child action: `.presented` of the transformed
+  /// action, or `.dismiss`.
+  ///
+  /// ```swift
+  /// // An alert inside a destination enum: its button's action, as the destination's.
+  /// let tapped: PresentationAction<Destination.Action> = .presented(.confirmDelete)
+  ///   .map(Destination.Action.alert)
+  /// ```
+  public func map<NewAction>(_ transform: (Action) -> NewAction) -> PresentationAction<NewAction> {
+    switch self {
+    case let .presented(action): .presented(transform(action))
+    case .dismiss: .dismiss
+    }
+  }
+}
+
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Codable where Action: Codable {}

@@ -10,6 +10,9 @@ extension Reducer {
   ///   ``dismiss()`` (inside an effect), knowing nothing of its parent: that sends `.dismiss`.
   /// - However the child goes, every effect it started is cancelled and nothing it sends
   ///   reaches the store.
+  /// - A dialog in a destination enum (`case alert(AlertState<Alert>)`) goes away after any of
+  ///   its actions, once the parent has run, as a dialog presented on its own does, and as in
+  ///   TCA; a parent that puts another dialog there keeps it.
   ///
   /// ```swift
   /// static let reducer = Reducer<State, Action, Environment> { state, action, _ in
@@ -69,9 +72,17 @@ extension Reducer {
     fileID: StaticString, line: UInt
   ) -> Self {
     let parent = self.body
+    let canBeDialog = DialogPresence.canBeDialog(ChildState.self)
     let dismissing = Self { state, action, environment in
-      let isDismiss =
-        if case .dismiss? = toPresentationAction.extract(from: action) { true } else { false }
+      let presentation = toPresentationAction.extract(from: action)
+      let isDismiss = if case .dismiss? = presentation { true } else { false }
+      // NB: A dialog — the child itself, or the case of a destination enum it is in — goes
+      // away after any of its actions, after the parent ran, as in TCA; unless the parent put
+      // another there.
+      let dialog: ChildState? =
+        if canBeDialog, case .presented? = presentation, let child = state[keyPath: toChild],
+          DialogPresence.isDialog(child)
+        { child } else { nil }
       // NB: As TCA does, before the parent runs: nothing was presented to dismiss.
       if isDismiss, state[keyPath: toIdentity] == nil, !ChildLifetimeID.isOutlivingSend {
         reportRuntimeWarning(
@@ -84,7 +95,13 @@ extension Reducer {
           """)
       }
       let effect = parent(&state, action, environment)
-      if isDismiss { state[keyPath: toChild] = nil }
+      if isDismiss {
+        state[keyPath: toChild] = nil
+      } else if let dialog, let after = state[keyPath: toChild], DialogPresence.isDialog(after),
+        DialogPresence.isSame(dialog, after) != false
+      {
+        state[keyPath: toChild] = nil
+      }
       return effect
     }
     let toChildAction = CasePath<Action, ChildAction>(

@@ -99,7 +99,7 @@ extension TestStore {
       ? !recorder.received.isEmpty : recorder.received.firstIndex(where: matching) != nil
   }
 
-  private func receive(
+  func receive(
     description: @autoclosure () -> String, expected: Action?, timeout: Duration?,
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
     matching: (Action) -> Bool

@@ -16,7 +16,9 @@ let package = Package(
     .target(name: "Loop", dependencies: ["LoopAtomics"]),
     // Atomic operations below `Synchronization.Atomic`'s floor (macOS 15, iOS 18).
     .target(name: "LoopAtomics"),
-    .target(name: "LoopTesting", dependencies: ["Loop"]),
+    .target(name: "LoopTesting", dependencies: ["Loop", "LoopTestingStartup"]),
+    // Installs LoopTesting into Loop as the process loads (a C constructor).
+    .target(name: "LoopTestingStartup"),
     .target(
       name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),
     .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),

@@ -17,7 +17,7 @@
 /// `modify(_:_:)`, so `$0.destination[case: Destination.edit]` and
 /// `$0.path[id: 0].modify(Path.detail) { … }` work for any enum.
 ///
-/// The case is read as ``CasePath/init(_:)`` reads it (every payload shape; a function that is
+/// The case is read as `CasePath(_:)` reads it (every payload shape; a function that is
 /// not one case is a runtime warning). Each access builds its path anew: fine for reducers and
 /// tests, not for a loop over thousands of values, where a stored ``CasePath`` is cheaper.
 public protocol CaseAccessible {}

@@ -114,6 +114,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     environment: Environment,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    _ = TestFailureRecorder.installed
     let recorder = Recorder<State, Action, Environment>(environment: environment)
     self.unreceived = recorder.received
     // NB: The test store stands in for a parent: the feature's `.dismiss` and `dismiss()`

@@ -1,7 +1,4 @@
-import Testing
-
-/// The error an `unimplemented(_:)` endpoint throws after recording its
-/// test failure.
+/// The error an `unimplemented(_:)` endpoint throws after reporting its test failure.
 public struct UnimplementedError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The endpoint that was called, e.g. `MovieService.details`.
   public let endpoint: String
@@ -16,6 +13,11 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable, Sen
 /// An endpoint for a test double that the test does not expect to be called: calling it
 /// records a test failure naming it, and throws ``UnimplementedError``.
 ///
+/// It is in Loop, not LoopTesting, so a client module can ship its own failing test value
+/// (`MovieService.unimplemented`) without importing Swift Testing into the app. In a test that
+/// uses LoopTesting, the failure is recorded in the test, at the line that made the endpoint;
+/// elsewhere it is a runtime warning (see ``RuntimeWarnings``).
+///
 /// ```swift
 /// let movies = MovieService(
 ///   search: { query, _ in .fixture(query) },
@@ -23,30 +25,34 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable, Sen
 /// )
 /// ```
 public func unimplemented<Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable () async throws -> Result {
-  { throw unimplementedCall(endpoint, sourceLocation) }
+  { throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 /// An unimplemented endpoint taking one argument.
 public func unimplemented<A, Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable (A) async throws -> Result {
-  { _ in throw unimplementedCall(endpoint, sourceLocation) }
+  { _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 /// An unimplemented endpoint taking two arguments.
 public func unimplemented<A, B, Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable (A, B) async throws -> Result {
-  { _, _ in throw unimplementedCall(endpoint, sourceLocation) }
+  { _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 /// An unimplemented endpoint taking three arguments.
 public func unimplemented<A, B, C, Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable (A, B, C) async throws -> Result {
-  { _, _, _ in throw unimplementedCall(endpoint, sourceLocation) }
+  { _, _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 // MARK: - Synchronous, throwing
@@ -58,30 +64,34 @@ public func unimplemented<A, B, C, Result>(
 /// let storage = Storage(load: unimplemented("Storage.load"))   // () throws -> Data
 /// ```
 public func unimplemented<Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable () throws -> Result {
-  { throw unimplementedCall(endpoint, sourceLocation) }
+  { throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 /// An unimplemented synchronous throwing endpoint taking one argument.
 public func unimplemented<A, Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable (A) throws -> Result {
-  { _ in throw unimplementedCall(endpoint, sourceLocation) }
+  { _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 /// An unimplemented synchronous throwing endpoint taking two arguments.
 public func unimplemented<A, B, Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable (A, B) throws -> Result {
-  { _, _ in throw unimplementedCall(endpoint, sourceLocation) }
+  { _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 /// An unimplemented synchronous throwing endpoint taking three arguments.
 public func unimplemented<A, B, C, Result>(
-  _ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> @Sendable (A, B, C) throws -> Result {
-  { _, _, _ in throw unimplementedCall(endpoint, sourceLocation) }
+  { _, _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
 }
 
 // MARK: - Non-throwing, with a placeholder
@@ -95,85 +105,95 @@ public func unimplemented<A, B, C, Result>(
 /// ```
 public func unimplemented<Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable () -> Result {
-  { unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
 }
 
 /// A non-throwing unimplemented endpoint taking one argument.
 public func unimplemented<A, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (A) -> Result {
-  { _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
 }
 
 /// A non-throwing unimplemented endpoint taking two arguments.
 public func unimplemented<A, B, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (A, B) -> Result {
-  { _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { _, _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
 }
 
 /// A non-throwing unimplemented endpoint taking three arguments.
 public func unimplemented<A, B, C, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (A, B, C) -> Result {
-  { _, _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { _, _, _ in
+    unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder)
+  }
 }
 
 /// An unimplemented async endpoint that cannot throw: records a test failure naming it, then
 /// returns `placeholder`.
 public func unimplemented<Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable () async -> Result {
-  { unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
 }
 
 /// A non-throwing async unimplemented endpoint taking one argument.
 public func unimplemented<A, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (A) async -> Result {
-  { _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
 }
 
 /// A non-throwing async unimplemented endpoint taking two arguments.
 public func unimplemented<A, B, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (A, B) async -> Result {
-  { _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { _, _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
 }
 
 /// A non-throwing async unimplemented endpoint taking three arguments.
 public func unimplemented<A, B, C, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (A, B, C) async -> Result {
-  { _, _, _ in unimplementedValue(endpoint, sourceLocation, placeholder) }
+  { _, _, _ in
+    unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder)
+  }
 }
 
 private func unimplementedValue<Result>(
-  _ endpoint: String, _ location: SourceLocation, _ placeholder: () -> Result
+  _ endpoint: String, _ location: SourcePlace, _ placeholder: () -> Result
 ) -> Result {
   _ = unimplementedCall(endpoint, location)
   return placeholder()
 }
 
-private func unimplementedCall(_ endpoint: String, _ location: SourceLocation) -> UnimplementedError
-{
-  Issue.record(
-    Comment(
-      rawValue: """
-        \(endpoint) was called but not implemented for this test.
+private func unimplementedCall(_ endpoint: String, _ location: SourcePlace) -> UnimplementedError {
+  TestFailures.record(
+    """
+    \(endpoint) was called but not implemented for this test.
 
-        To fix, give the test double an implementation of \(endpoint), or change the feature so \
-        it does not call it.
-        """),
-    sourceLocation: location)
+    To fix, give the test double an implementation of \(endpoint), or change the feature so it \
+    does not call it.
+    """,
+    at: location)
   return UnimplementedError(endpoint: endpoint)
 }

@@ -94,9 +94,30 @@ private let byPath = Reducer.combine(
   Counted.reducer.pullback(
     state: \.counter, action: CasePath(RoutedScreenAction.counter), environment: { $0 }))
 
+/// `ifCaseLet` with the state's case and the action's given one each way, both mixes.
+private let mixedForms = [
+  Reducer<CountingMode, RoutedScreenAction, Void>.empty
+    .ifCaseLet(
+      state: CasePath(CountingMode.counting(screen:)), action: RoutedScreenAction.mode(action:),
+      environment: { $0 }, then: Counted.reducer),
+  Reducer<CountingMode, RoutedScreenAction, Void>.empty
+    .ifCaseLet(
+      state: CountingMode.counting(screen:), action: CasePath(RoutedScreenAction.mode(action:)),
+      environment: { $0 }, then: Counted.reducer),
+]
+
 @Suite("Routing by the case and by a case path")
 @MainActor
 struct RoutingFormsTests {
+  @Test("ifCaseLet takes a case path for one and the case itself for the other, either way")
+  func mixedIfCaseLet() {
+    for reducer in mixedForms {
+      var mode = CountingMode.counting(screen: Counted(id: 6))
+      _ = reducer.reduce(into: &mode, action: .mode(action: .increment), environment: ())
+      #expect(mode == .counting(screen: Counted(id: 6, value: 1)))
+    }
+  }
+
   @Test("every reducer operator routes the same by the case as by a path")
   func reducersAgree() {
     let actions: [RoutedScreenAction] = [

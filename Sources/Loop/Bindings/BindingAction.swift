@@ -11,7 +11,7 @@
 ///
 /// Two binding actions are equal when they set the same key path to equal values, so a test
 /// store can `receive` one.
-public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible {
+public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible, CustomDumpLeaf {
   /// The field it sets.
   public let keyPath: PartialKeyPath<Root> & Sendable
   /// The value it sets, type-erased.
@@ -85,6 +85,9 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
   }
 
   public var description: String { "set(\(keyPath), \(valueDescription))" }
+
+  /// A failure message shows the edit as it was made, `set(\State.code, "1234")`.
+  package var dumpDescription: String { description }
 }
 
 /// An action type with a case for ``BindingAction``s, so ``Reducer/binding()`` can apply them
@@ -93,11 +96,13 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
 /// ```swift
 /// enum Action: BindableAction {
 ///   case binding(BindingAction<State>)
-///   var binding: BindingAction<State>? {
-///     if case let .binding(action) = self { action } else { nil }
-///   }
+///   case saveTapped
 /// }
 /// ```
+///
+/// The case is all there is to write: ``binding`` is read from it. An action whose bindings
+/// live in a nested case (TCA's `case view(View)` with `enum View: BindableAction`) conforms
+/// the nested type, and the parent applies them with ``Reducer/binding(action:)``.
 public protocol BindableAction: Sendable {
   /// The state the binding actions edit.
   associatedtype State
@@ -105,6 +110,14 @@ public protocol BindableAction: Sendable {
   static func binding(_ action: BindingAction<State>) -> Self
   /// The binding action this action wraps, if it is one.
   var binding: BindingAction<State>? { get }
+}
+
+extension BindableAction {
+  /// The binding action this action wraps, read from the ``binding(_:)`` case: nothing to
+  /// write by hand. (Each read learns the case anew; ``Reducer/binding()`` learns it once.)
+  public var binding: BindingAction<State>? {
+    CasePath(Self.binding).extract(from: self)
+  }
 }
 
 extension Reducer where Action: BindableAction, Action.State == State {
@@ -126,9 +139,40 @@ extension Reducer where Action: BindableAction, Action.State == State {
   /// - Complexity: O(1) per action on top of this reducer.
   @inlinable
   public func binding() -> Self {
+    binding(action: CasePath.self_)
+  }
+}
+
+extension Reducer {
+  /// Applies the binding actions nested in a case of this feature's action — TCA's
+  /// `BindingReducer(action: \.view)` — then runs this reducer.
+  ///
+  /// ```swift
+  /// enum Action {
+  ///   case view(View)
+  ///   enum View: BindableAction { case binding(BindingAction<State>), saveTapped }
+  /// }
+  /// static let reducer = Reducer<State, Action, Environment> { … }.binding(action: Action.view)
+  /// ```
+  ///
+  /// - Complexity: O(1) per action on top of this reducer.
+  @inlinable
+  public func binding<ViewAction: BindableAction>(
+    action toViewAction: @escaping @Sendable (ViewAction) -> Action
+  ) -> Self where ViewAction.State == State {
+    binding(action: CasePath(toViewAction))
+  }
+
+  /// ``binding(action:)``, with the case as a ``CasePath``.
+  @inlinable
+  public func binding<ViewAction: BindableAction>(
+    action toViewAction: CasePath<Action, ViewAction>
+  ) -> Self where ViewAction.State == State {
     let body = self.body
+    // NB: Learned once, here: a binding action is told by its case on every action.
+    let toBinding = toViewAction.appending(path: CasePath(ViewAction.binding))
     return Self { state, action, environment in
-      action.binding?.set(&state)
+      toBinding.extract(from: action)?.set(&state)
       return body(&state, action, environment)
     }
   }

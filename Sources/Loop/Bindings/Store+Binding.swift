@@ -35,6 +35,41 @@ extension Store where Action: BindableAction, Action.State == State {
   }
 }
 
+extension Store {
+  /// A binding to a field whose edits are the feature's own action, not a ``BindingAction``:
+  /// TCA's `$store.title.sending(\.titleChanged)`.
+  ///
+  /// ```swift
+  /// let title = store.binding(\.title, send: Action.titleChanged)
+  /// title.set("Retro")   // sends .titleChanged("Retro")
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public func binding<Value>(
+    _ keyPath: KeyPath<State, Value>, send action: @escaping @MainActor (Value) -> Action
+  ) -> StoreBinding<Value> {
+    StoreBinding(get: { self.state[keyPath: keyPath] }, set: { self.send(action($0)) })
+  }
+
+  /// A binding to a field whose binding actions live in a nested case of the action (TCA's
+  /// `case view(View)`, applied by `Reducer.binding(action:)`): writing it sends
+  /// `.view(.binding(.set(keyPath, value)))`.
+  ///
+  /// ```swift
+  /// let title = store.binding(\.title, action: Action.view)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public func binding<Value: Equatable & Sendable, ViewAction: BindableAction>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable,
+    action toViewAction: @escaping @MainActor (ViewAction) -> Action
+  ) -> StoreBinding<Value> where ViewAction.State == State {
+    StoreBinding(
+      get: { self.state[keyPath: keyPath] },
+      set: { self.send(toViewAction(.binding(.set(keyPath, $0)))) })
+  }
+}
+
 #if canImport(SwiftUI)
   import SwiftUI
 

@@ -136,6 +136,73 @@ extension Reducer {
       environment: toChildEnvironment, then: child, fileID: fileID, line: line)
   }
 
+  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case given as
+  /// a ``CasePath`` and the action's as the case itself: either may be given either way.
+  ///
+  /// ```swift
+  /// .ifCaseLet(state: State.loggedInPath, action: Action.loggedIn, environment: { $0 },
+  ///            then: LoggedIn.reducer)
+  /// ```
+  @inlinable
+  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toCase: CasePath<State, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    ifCaseLet(
+      state: toCase, action: CasePath(toChildAction),
+      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
+  }
+
+  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case as a
+  /// ``CasePath`` and the action's as the case itself, for a child that is not `Identifiable`.
+  @inlinable
+  @_disfavoredOverload
+  public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
+    state toCase: CasePath<State, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    ifCaseLet(
+      state: toCase, action: CasePath(toChildAction),
+      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
+  }
+
+  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case given as
+  /// the case itself and the action's as a ``CasePath``.
+  @inlinable
+  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
+    state toCase: @escaping @Sendable (ChildState) -> State,
+    action toChildAction: CasePath<Action, ChildAction>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self where ChildState.ID: Sendable {
+    ifCaseLet(
+      state: CasePath(toCase), action: toChildAction,
+      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
+  }
+
+  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case as the
+  /// case itself and the action's as a ``CasePath``, for a child that is not `Identifiable`.
+  @inlinable
+  @_disfavoredOverload
+  public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
+    state toCase: @escaping @Sendable (ChildState) -> State,
+    action toChildAction: CasePath<Action, ChildAction>,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Self {
+    ifCaseLet(
+      state: CasePath(toCase), action: toChildAction,
+      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
+  }
+
   /// `presents(state:action:environment:then:fileID:line:)`, routed by the case that wraps
   /// the child's ``PresentationAction``; the child's `id` is its identity.
   ///

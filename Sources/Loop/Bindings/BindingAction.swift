@@ -102,7 +102,7 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible,
 ///
 /// The case is all there is to write: ``binding`` is read from it. An action whose bindings
 /// live in a nested case (TCA's `case view(View)` with `enum View: BindableAction`) conforms
-/// the nested type, and the parent applies them with ``Reducer/binding(action:)``.
+/// the nested type, and the parent applies them with `Reducer.binding(action:)`.
 public protocol BindableAction: Sendable {
   /// The state the binding actions edit.
   associatedtype State

@@ -79,6 +79,17 @@ struct NestedReceiveTests {
       Memo.Action.Delegate.didFinish)
   }
 
+  @Test("a presented child's delegate action with .presented left out, as TCA writes it")
+  func presentedLeftOut() async {
+    let store = makeStore(Parent.State(memo: Memo.State(id: 7)))
+    await store.send(.memo(.presented(.stopTapped)))
+    await store.receive(Parent.Action.memo, Memo.Action.delegate, Memo.Action.Delegate.didFinish) {
+      $0.finished = [7]
+    }
+    await store.send(.memo(.presented(.failTapped)))
+    await store.receive(Parent.Action.memo, Memo.Action.delegate)
+  }
+
   @Test("one row's action, by its id, and nested")
   func row() async {
     let store = makeStore()

@@ -77,6 +77,54 @@ extension TestStore {
     }
   }
 
+  /// Asserts that an effect sent an action of a nested case of a presented child, its
+  /// `.presented` left out as TCA's `receive(\.memo.delegate)` leaves it out.
+  ///
+  /// ```swift
+  /// await store.receive(Action.memo, Memo.Action.delegate)
+  /// ```
+  public func receive<Child, B>(
+    _ a: @escaping @Sendable (PresentationAction<Child>) -> Action,
+    _ b: @escaping @Sendable (B) -> Child,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      a, PresentationAction.presented, b, timeout: timeout, assert: assert,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Asserts that an effect sent an action of a nested case, two cases deep, of a presented
+  /// child, its `.presented` left out.
+  ///
+  /// ```swift
+  /// await store.receive(Action.memo, Memo.Action.delegate, Memo.Delegate.didFinish)
+  /// ```
+  public func receive<Child, B, C>(
+    _ a: @escaping @Sendable (PresentationAction<Child>) -> Action,
+    _ b: @escaping @Sendable (B) -> Child, _ c: @escaping @Sendable (C) -> B,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      a, PresentationAction.presented, b, c, timeout: timeout, assert: assert,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Asserts that an effect sent an action of a nested case, three cases deep, of a presented
+  /// child, its `.presented` left out.
+  public func receive<Child, B, C, D>(
+    _ a: @escaping @Sendable (PresentationAction<Child>) -> Action,
+    _ b: @escaping @Sendable (B) -> Child, _ c: @escaping @Sendable (C) -> B,
+    _ d: @escaping @Sendable (D) -> C,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      a, PresentationAction.presented, b, c, d, timeout: timeout, assert: assert,
+      sourceLocation: sourceLocation)
+  }
+
   /// Asserts that an effect sent an action for the row `id` of a collection (a case such as
   /// `.rows(id:action:)`), and, given, of the row's nested cases.
   ///

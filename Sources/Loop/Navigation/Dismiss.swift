@@ -50,21 +50,6 @@ extension Effect {
       return run
     }
   }
-
-  /// Binds `dismiss` as the dismissal of these effects: what a test store, standing in for a
-  /// parent, does for the feature under test (LoopTesting's `isDismissed`). A child presented
-  /// inside binds its own, which wins in its effects.
-  package func dismissing(perform dismiss: @escaping @MainActor @Sendable () -> Void) -> Self {
-    let dismissal = Dismissal(send: dismiss)
-    return mapRuns { run in
-      var run = run
-      let operation = run.operation
-      run.operation = { send in
-        try await Dismissal.$current.withValue(dismissal) { try await operation(send) }
-      }
-      return run
-    }
-  }
 }
 
 /// Asks whoever presented the feature whose effect is running to dismiss it.

@@ -66,8 +66,17 @@ public final class Store<State, Action: Sendable>: Observable {
 
   /// Starts the store's effect runner now, in the current task, so that every effect inherits
   /// the current task's task-local values (a test's context, for LoopTesting's test store).
-  package func launchEffectRunnerInCurrentTask() {
-    core?.runner.launchInCurrentTask()
+  ///
+  /// - Parameter dismiss: What ``dismiss()`` and ``Effect/dismiss`` do in the store's own
+  ///   effects (a child presented inside binds its own): a test store's stand-in for a parent.
+  ///   Bound once, for the runner, which every effect inherits: nothing per effect.
+  package func launchEffectRunnerInCurrentTask(
+    dismiss: (@MainActor @Sendable () -> Void)? = nil
+  ) {
+    guard let dismiss else { return core?.runner.launchInCurrentTask() ?? () }
+    Dismissal.$current.withValue(Dismissal(send: dismiss)) {
+      core?.runner.launchInCurrentTask()
+    }
   }
 
   /// Cancels every effect of the store for good: a later effect never starts. What a test

@@ -124,7 +124,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     let recording = Reducer<State, Action, Void> { state, action, _ in
       let effect = reducer.reduce(into: &state, action: action, environment: recorder.environment)
       recorder.didReduce(action, state: state)
-      return effect.dismissing { dismissal.dismiss() }
+      return effect
     }
     self.recorder = recorder
     self.assertedState = initialState
@@ -139,7 +139,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     dismissal.store = store
     // NB: Its effects run in the test's context: an issue a test double records from an
     // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
-    store.launchEffectRunnerInCurrentTask()
+    // NB: The test store stands in for the feature's parent: `dismiss()` in its effects
+    // dismisses it (``isDismissed``). Bound for the runner, so every effect inherits it.
+    store.launchEffectRunnerInCurrentTask(dismiss: { dismissal.dismiss() })
   }
 
   deinit {

@@ -57,6 +57,7 @@ struct BindingFormsTests {
     let testStore = TestStore(
       initialState: Editor.State(), reducer: Editor.reducer, environment: ())
     await testStore.send(.view(.binding(.set(\.title, "Planning")))) { $0.title = "Planning" }
+    await testStore.send(.view(.set(\.title, "Retro"))) { $0.title = "Retro" }
   }
 
   @Test("binding(_:send:) writes a field by sending the feature's own action")

@@ -68,4 +68,14 @@ struct CaseAccessibleTests {
     destination[case: Mode.editing] = nil
     #expect(destination == nil)
   }
+
+  @Test("a stack screen's case, by id, in place: TCA's $0.path[id: 0, case: \\.detail]")
+  func stackScreen() {
+    var path = StackState<Mode>()
+    path.append(.editing(Draft(text: "a")))
+    path[id: 0][case: Mode.editing]?.text = "b"
+    #expect(path[id: 0] == .editing(Draft(text: "b")))
+    path[id: 0].modify(Mode.editing) { $0.text += "c" }
+    #expect(path[id: 0][case: Mode.editing]?.text == "bc")
+  }
 }

@@ -113,6 +113,19 @@ public protocol BindableAction: Sendable {
 }
 
 extension BindableAction {
+  /// The action that sets `keyPath` to `value`: `.set(\.title, "x")` for
+  /// `.binding(.set(\.title, "x"))`, as TCA's `BindableAction.set(_:_:)`.
+  ///
+  /// ```swift
+  /// await store.send(.set(\.title, "Retro")) { $0.title = "Retro" }
+  /// await store.send(.view(.set(\.title, "Retro"))) { $0.title = "Retro" }   // nested
+  /// ```
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable, _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
+  }
+
   /// The binding action this action wraps, read from the ``binding(_:)`` case: nothing to
   /// write by hand. (Each read learns the case anew; ``Reducer/binding()`` learns it once.)
   public var binding: BindingAction<State>? {

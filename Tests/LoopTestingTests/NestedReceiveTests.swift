@@ -12,9 +12,9 @@ struct NestedReceiveTests {
   enum Memo {
     struct State: Equatable, Identifiable { var id: Int }
     enum Action: Sendable {
-      case stopTapped, failTapped
+      case stopTapped, failTapped, closeTapped
       case delegate(Delegate)
-      enum Delegate: Sendable { case didFinish(Result<Int, any Error>) }
+      enum Delegate: Sendable { case didFinish(Result<Int, any Error>), closed }
     }
     static let reducer = Reducer<State, Action, Void> { state, action, _ in
       switch action {
@@ -23,6 +23,8 @@ struct NestedReceiveTests {
         return .run { send in await send(.delegate(.didFinish(.success(id)))) }
       case .failTapped:
         return .run { send in await send(.delegate(.didFinish(.failure(Failure())))) }
+      case .closeTapped:
+        return .send(.delegate(.closed))
       case .delegate:
         return .none
       }
@@ -88,6 +90,23 @@ struct NestedReceiveTests {
     }
     await store.send(.memo(.presented(.failTapped)))
     await store.receive(Parent.Action.memo, Memo.Action.delegate)
+  }
+
+  @Test("a nested case with no payload, as the last link: TCA's receive(\\.delegate.closed)")
+  func payloadless() async {
+    let store = makeStore(Parent.State(memo: Memo.State(id: 7)))
+    await store.send(.memo(.presented(.closeTapped)))
+    await store.receive(
+      Parent.Action.memo, PresentationAction.presented, Memo.Action.delegate,
+      Memo.Action.Delegate.closed)
+    await store.send(.memo(.presented(.stopTapped)))
+    await withKnownIssue {
+      await store.receive(
+        Parent.Action.memo, PresentationAction.presented, Memo.Action.delegate,
+        Memo.Action.Delegate.closed)  // it was didFinish
+    }
+    await store.send(.memo(.presented(.closeTapped)))
+    await store.receive(Parent.Action.memo, Memo.Action.delegate, Memo.Action.Delegate.closed)
   }
 
   @Test("one row's action, by its id, and nested")

@@ -604,4 +604,62 @@ struct CaseShapeModelTests {
     ]
     run(checks, seeds: 0..<10, count: 1_000, values: { Self.manyCases(&$0) })
   }
+
+  @Test("isSameCase agrees with a hand-written switch on 10,000 seeded pairs of every shape")
+  func sameCase() {
+    for seed in 0..<10 {
+      var random = SeededRandom(seed: UInt64(seed))
+      for _ in 0..<1_000 {
+        let a = Self.shape(&random)
+        let b = Self.shape(&random)
+        #expect(isSameCase(a, a))
+        guard isSameCase(a, b) == (Self.caseName(a) == Self.caseName(b)) else {
+          Issue.record("seed \(seed): \(Self.caseName(a)) against \(Self.caseName(b))")
+          return
+        }
+      }
+    }
+    var random = SeededRandom(seed: 99)
+    for _ in 0..<1_000 {
+      let a = Self.manyCases(&random)
+      let b = Self.manyCases(&random)
+      #expect(
+        isSameCase(a, b)
+          == (String(describing: a).prefix { $0 != "(" }
+            == String(describing: b).prefix { $0 != "(" }))
+    }
+  }
+
+  /// The case of `shape`, by a `switch`: the plain computation `isSameCase` must agree with.
+  private static func caseName(_ shape: Shape) -> String {
+    switch shape {
+    case .plain: "plain"
+    case .labeled: "labeled"
+    case .pair: "pair"
+    case .labeledPair: "labeledPair"
+    case .mixedLabels: "mixedLabels"
+    case .labeledTuple: "labeledTuple"
+    case .optional: "optional"
+    case .labeledOptional: "labeledOptional"
+    case .existential: "existential"
+    case .labeledExistential: "labeledExistential"
+    case .void: "void"
+    case .empty: "empty"
+    case .labeledEmpty: "labeledEmpty"
+    case .never: "never"
+    case .nested: "nested"
+    case .labeledNested: "labeledNested"
+    case .generic: "generic"
+    case .function: "function"
+    case .metatype: "metatype"
+    case .existentialMetatype: "existentialMetatype"
+    case .optionalFunction: "optionalFunction"
+    case .withFunction: "withFunction"
+    case .none: "none"
+    case .also: "also"
+    // NB: The overloaded `.payload(a:)` and `.payload(b:)` cannot be told apart in a pattern;
+    // their labels can (see `overloaded`).
+    default: overloaded(shape, "a") != nil ? "payload(a:)" : "payload(b:)"
+    }
+  }
 }

@@ -134,3 +134,20 @@ struct EnumLayout: @unchecked Sendable {
     return offset == 0 ? nil : pointer + offset
   }
 }
+
+/// Whether `a` and `b` are the same case of their enum, whatever their payloads; for a type
+/// that is not an enum, whether they are equal (`Equatable`), else `false`.
+///
+/// What a test store's `receive` compares a chain's last link by: a case with no payload
+/// (`Delegate.closed`) given as a value, in an enum that need not be `Equatable`.
+package func isSameCase<Value>(_ a: Value, _ b: Value) -> Bool {
+  if let layout = EnumLayout(Value.self), !layout.isOptional {
+    return layout.tag(of: a) == layout.tag(of: b)
+  }
+  guard let a = a as? any Equatable else { return false }
+  return isEqual(a, b)
+}
+
+private func isEqual<A: Equatable>(_ a: A, _ b: Any) -> Bool {
+  (b as? A) == a
+}

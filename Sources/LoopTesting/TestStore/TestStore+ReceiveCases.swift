@@ -125,6 +125,87 @@ extension TestStore {
       sourceLocation: sourceLocation)
   }
 
+  /// Asserts that an effect sent an action whose nested case ends in the case of `value`, a
+  /// case with no payload: TCA's `receive(\.delegate.closed)`. Only the case is compared (the
+  /// enum need not be `Equatable`); a value that is not an enum is compared with `==`.
+  ///
+  /// ```swift
+  /// await store.receive(Action.delegate, Delegate.closed)
+  /// ```
+  public func receive<A>(
+    _ a: @escaping @Sendable (A) -> Action, _ value: A,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let a = CasePath(a)
+    await receive(
+      cases: [A.self], timeout: timeout, assert: assert, at: sourceLocation
+    ) { a.extract(from: $0).map { isSameCase($0, value) } ?? false }
+  }
+
+  /// Asserts that an effect sent an action whose nested case, two deep, ends in the case of
+  /// `value`.
+  ///
+  /// ```swift
+  /// await store.receive(Action.memo, Memo.Action.delegate, Memo.Delegate.closed)
+  /// ```
+  public func receive<A, B>(
+    _ a: @escaping @Sendable (A) -> Action, _ b: @escaping @Sendable (B) -> A, _ value: B,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let (a, b) = (CasePath(a), CasePath(b))
+    await receive(
+      cases: [A.self, B.self], timeout: timeout, assert: assert, at: sourceLocation
+    ) { a.extract(from: $0).flatMap(b.extract).map { isSameCase($0, value) } ?? false }
+  }
+
+  /// Asserts that an effect sent an action whose nested case, three deep, ends in the case of
+  /// `value`.
+  public func receive<A, B, C>(
+    _ a: @escaping @Sendable (A) -> Action, _ b: @escaping @Sendable (B) -> A,
+    _ c: @escaping @Sendable (C) -> B, _ value: C,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let (a, b, c) = (CasePath(a), CasePath(b), CasePath(c))
+    await receive(
+      cases: [A.self, B.self, C.self], timeout: timeout, assert: assert, at: sourceLocation
+    ) {
+      a.extract(from: $0).flatMap(b.extract).flatMap(c.extract).map { isSameCase($0, value) }
+        ?? false
+    }
+  }
+
+  /// Asserts that an effect sent a presented child's action of the case of `value` (a case
+  /// with no payload), its `.presented` left out: TCA's `receive(\.memo.closeTapped)`.
+  public func receive<Child>(
+    _ a: @escaping @Sendable (PresentationAction<Child>) -> Action, _ value: Child,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      a, PresentationAction.presented, value, timeout: timeout, assert: assert,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Asserts that an effect sent a presented child's nested action ending in the case of
+  /// `value`, its `.presented` left out: TCA's `receive(\.memo.delegate.closed)`.
+  ///
+  /// ```swift
+  /// await store.receive(Action.memo, Memo.Action.delegate, Memo.Delegate.closed)
+  /// ```
+  public func receive<Child, B>(
+    _ a: @escaping @Sendable (PresentationAction<Child>) -> Action,
+    _ b: @escaping @Sendable (B) -> Child, _ value: B,
+    timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      a, PresentationAction.presented, b, value, timeout: timeout, assert: assert,
+      sourceLocation: sourceLocation)
+  }
+
   /// Asserts that an effect sent an action for the row `id` of a collection (a case such as
   /// `.rows(id:action:)`), and, given, of the row's nested cases.
   ///

@@ -41,7 +41,7 @@ extension Effect.Operation {
     case let .run(run):
       // NB: A cancellable operation gets a task of its own, so cancelling it by id cannot
       // cancel the effect that encloses it.
-      let storage = EffectStorage.current ?? EffectStorage()
+      let storage = EffectStorage.currentOrWarning(for: "cancellable(id: \(run.cancellation))")
       let tags = ChildIDScope.current.map { scope in run.cancellation.map(scope.scoped) }
       let token = EffectToken(tags: tags ?? run.cancellation, cascade: nil)
       storage.register(token)

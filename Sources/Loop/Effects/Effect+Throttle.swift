@@ -36,7 +36,7 @@ extension Effect {
   private static func throttled<C: Clock<Duration>>(
     _ effect: Self, id: EffectID, duration: Duration, clock: C, latest: Bool, send: Send<Action>
   ) async throws {
-    let storage = EffectStorage.current ?? EffectStorage()
+    let storage = EffectStorage.currentOrWarning(for: "throttle(id: \(id))")
     // NB: A child's throttle window is the child's own (see `ChildIDScope`).
     let id = ChildIDScope.scopedByCurrent(id)
     let now = clock.now

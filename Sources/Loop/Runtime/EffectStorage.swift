@@ -9,6 +9,19 @@ final class EffectStorage: Sendable {
   /// The storage of the store whose effect is running in this task.
   @TaskLocal static var current: EffectStorage?
 
+  /// The storage of the store whose effect is running, or, outside any store's effect, a new
+  /// one that no reducer can reach, after a runtime warning naming `what` — as
+  /// `withTaskCancellation` warns there.
+  static func currentOrWarning(for what: @autoclosure () -> String) -> EffectStorage {
+    if let storage = current { return storage }
+    reportRuntimeWarning(
+      """
+      \(what()) ran outside a store's effect, so no reducer can cancel it by its id: it ran \
+      as it is. To fix, run the effect from a store (or through its `actions`).
+      """)
+    return EffectStorage()
+  }
+
   private struct State {
     var registry = CancellationRegistry<EffectToken>()
     var throttles: [EffectID: any Sendable] = [:]

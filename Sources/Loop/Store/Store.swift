@@ -11,8 +11,9 @@ import Observation
 ///
 /// The rules:
 /// - ``send(_:)`` reduces synchronously. Actions from `.send` effects are queued and reduced,
-///   first in first out, before `send` returns; a `send` made while another is reducing (say,
-///   from an observer) is queued the same way, never nested.
+///   first in first out, before `send` returns; a `send` made while another is reducing (by
+///   code the reducer calls) is queued the same way, never nested. Observers are told once the
+///   queue is empty: a `send` an observer makes is reduced at once.
 /// - Async effects run as child tasks of one task group the store owns, on the main actor;
 ///   the actions each one sends are reduced in the order it sends them.
 /// - Cancellation ids are scoped to the store. Releasing the store cancels all its effects,
@@ -24,6 +25,10 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable>: Observable {
+  // NB: Exactly one of `core` and `parent` is set, by the two inits, and never changed: a root
+  // store has a core (its state, reducer and effect runner), a scoped store a parent (how it
+  // reads and sends through the store it was scoped from). So every `parent.unsafelyUnwrapped`
+  // follows a check that found `core` nil, and costs no branch on the hot path.
   @usableFromInline let core: StoreCore<State, Action>?
   @usableFromInline let parent: ScopedStoreParent<State, Action>?
   /// The element stores `scope(forEach:action:)` made, by collection.

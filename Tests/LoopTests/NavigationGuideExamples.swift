@@ -143,6 +143,20 @@ struct NavigationGuideExamples {
     await store.send(.path(.element(id: 0, action: .cancelTapped)))
     await store.receive(.path(.popFrom(id: 0))) { $0.path = StackState() }
   }
+
+  @Test("a pushed screen is asserted by its id")
+  func pushedScreenAsserted() async {
+    let store = TestStore(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Note.Environment(save: { _ in }))
+    await store.send(.open("groceries")) {
+      $0.path.append(Note.State(title: "groceries"))  // the first push is id 0
+    }
+    await store.send(.path(.element(id: 0, action: .saveTapped))) {
+      $0.path[id: 0]?.isSaving = true
+    }
+    await store.receive(.path(.popFrom(id: 0))) { $0.path = StackState() }
+  }
 }
 
 enum Trash {

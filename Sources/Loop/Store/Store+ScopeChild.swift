@@ -13,16 +13,22 @@ extension Store {
   /// when the store last read it — what a view last showed, for a sheet that animates away. Ask
   /// the parent store again for the new child's store.
   ///
+  /// Asking again for the same child (the same key path, the same `id`) gives the same store
+  /// while something holds it, as in TCA: a view's child store survives its re-renders. The
+  /// parent keeps it weakly; a child of another `id` gets a new one.
+  ///
   /// - Complexity: O(1) to create; reading the state applies the key path.
   @inlinable
   public func scope<ChildState: Identifiable, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    scope(
-      initial: state[keyPath: toChildState], child: { $0[keyPath: toChildState] },
-      identity: { $0.id },
-      send: { self.send(fromChildAction($0)) })
+    guard let child = state[keyPath: toChildState] else { return nil }
+    return cachedChildStore(toChildState, identity: AnyHashable(child.id)) {
+      scope(
+        initial: child, child: { $0[keyPath: toChildState] }, identity: { $0.id },
+        send: { self.send(fromChildAction($0)) })
+    }
   }
 
   /// A store for an optional child feature, while the child is there: `nil` when it is not.
@@ -34,10 +40,32 @@ extension Store {
     state toChildState: KeyPath<State, ChildState?>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    scope(
-      initial: state[keyPath: toChildState], child: { $0[keyPath: toChildState] },
-      identity: { _ in true },
-      send: { self.send(fromChildAction($0)) })
+    guard let child = state[keyPath: toChildState] else { return nil }
+    return cachedChildStore(toChildState, identity: AnyHashable(true)) {
+      scope(
+        initial: child, child: { $0[keyPath: toChildState] }, identity: { _ in true },
+        send: { self.send(fromChildAction($0)) })
+    }
+  }
+
+  /// How many child stores the cache lists, alive or not (for tests).
+  package var childStoreEntries: Int { childStores.count }
+
+  /// The store cached for the child at `toChild` of `identity`, or the one `make` makes, cached.
+  @usableFromInline
+  func cachedChildStore<ChildState, ChildAction>(
+    _ toChild: AnyKeyPath, identity: AnyHashable,
+    make: () -> Store<ChildState, ChildAction>?
+  ) -> Store<ChildState, ChildAction>? {
+    let key = ChildStoreCache.Key(state: toChild, action: ChildAction.self)
+    if let store = childStores.store(
+      key, identity: identity, as: Store<ChildState, ChildAction>.self)
+    {
+      return store
+    }
+    guard let store = make() else { return nil }
+    childStores.insert(store, key, identity: identity)
+    return store
   }
 
   /// A store for the child feature of one case of an enum state, while the state is in that

@@ -1,0 +1,105 @@
+import Loop
+import Testing
+
+/// Asking again for the same optional child's store gives the same object while something
+/// holds it; another child gets a new one; released stores are freed.
+@MainActor
+@Suite("Child stores that last")
+struct ChildStoreIdentityTests {
+  struct Sheet: Equatable, Identifiable {
+    var id: Int
+    var text = ""
+  }
+  struct Note: Equatable { var text = "" }
+  struct Screen: Equatable {
+    var sheet: Sheet?
+    var note: Note?
+    var rows: [Int: Sheet] = [:]
+  }
+  enum SheetAction: Equatable, Sendable { case type(String) }
+  enum Action: Equatable, Sendable {
+    case present(Int), dismiss, sheet(SheetAction), showNote, hideNote, note(SheetAction)
+    case addRow(Int), removeRow(Int)
+  }
+
+  static let reducer = Reducer<Screen, Action, Void> { state, action, _ in
+    switch action {
+    case let .present(id): state.sheet = Sheet(id: id)
+    case .dismiss: state.sheet = nil
+    case let .sheet(.type(text)): state.sheet?.text = text
+    case .showNote: state.note = Note()
+    case .hideNote: state.note = nil
+    case let .note(.type(text)): state.note?.text = text
+    case let .addRow(id): state.rows[id] = Sheet(id: id)
+    case let .removeRow(id): state.rows[id] = nil
+    }
+    return .none
+  }
+
+  func makeStore() -> Store<Screen, Action> {
+    Store(initialState: Screen(), reducer: Self.reducer, environment: ())
+  }
+
+  @Test("the same child's store is the same object; another id gets a new one")
+  func sameChildSameStore() {
+    let store = makeStore()
+    store.send(.present(1))
+    let first = store.scope(state: \.sheet, action: Action.sheet)
+    store.send(.sheet(.type("edited")))  // an edit: the same child
+    let again = store.scope(state: \.sheet, action: Action.sheet)
+    #expect(first != nil && first === again)
+    store.send(.present(2))
+    let other = store.scope(state: \.sheet, action: Action.sheet)
+    #expect(other != nil && other !== first)
+    other?.send(.type("x"))
+    #expect(store.state.sheet?.text == "x")
+    store.send(.dismiss)
+    #expect(store.scope(state: \.sheet, action: Action.sheet) == nil)
+  }
+
+  @Test("a child that is not Identifiable keeps its store while it is there")
+  func notIdentifiable() {
+    let store = makeStore()
+    store.send(.showNote)
+    let first = store.scope(state: \.note, action: Action.note)
+    store.send(.note(.type("a")))
+    #expect(first === store.scope(state: \.note, action: Action.note))
+  }
+
+  @Test("a released child store is freed; asking again makes a new one")
+  func releasedIsFreed() {
+    let store = makeStore()
+    store.send(.present(1))
+    weak var weakChild: Store<Sheet, SheetAction>?
+    do {
+      let child = store.scope(state: \.sheet, action: Action.sheet)
+      weakChild = child
+      #expect(weakChild != nil)
+    }
+    #expect(weakChild == nil)
+    #expect(store.scope(state: \.sheet, action: Action.sheet) != nil)
+  }
+
+  @Test("a parent whose child stores are released is freed")
+  func parentFreed() {
+    weak var weakStore: Store<Screen, Action>?
+    do {
+      let store = makeStore()
+      store.send(.present(1))
+      _ = store.scope(state: \.sheet, action: Action.sheet)
+      weakStore = store
+    }
+    #expect(weakStore == nil)
+  }
+
+  @Test("rows scoped one by one by id leave no pile of dead entries behind")
+  func rowsDoNotPileUp() {
+    let store = makeStore()
+    for id in 0..<1_000 {
+      store.send(.addRow(id))
+      _ = store.scope(state: \.rows[id], action: Action.sheet)  // released at once
+      store.send(.removeRow(id))
+    }
+    #expect(store.childStoreEntries <= 32)
+  }
+}

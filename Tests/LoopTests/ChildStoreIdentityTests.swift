@@ -1,4 +1,5 @@
 import Loop
+import LoopTesting
 import Testing
 
 /// Asking again for the same optional child's store gives the same object while something
@@ -101,5 +102,42 @@ struct ChildStoreIdentityTests {
       store.send(.removeRow(id))
     }
     #expect(store.childStoreEntries <= 32)
+  }
+
+  @Test(
+    "2,000 seeded runs: the cached store agrees with a store made anew, and is reused exactly when it should be"
+  )
+  func agreesWithFreshStores() {
+    for seed in 0..<2_000 {
+      var random = SeededRandom(seed: UInt64(seed))
+      let store = makeStore()
+      // NB: The held store and whether a child of another id was scoped since it was taken
+      // (the cache keeps one child per key path: the last one asked for).
+      var held: (store: Store<Sheet, SheetAction>, id: Int, replaced: Bool)?
+      for step in 0..<40 {
+        switch random.next() % 5 {
+        case 0: store.send(.present(Int(random.next() % 3)))
+        case 1: store.send(.dismiss)
+        case 2: store.send(.sheet(.type("\(step)")))
+        case 3: held = nil  // the view lets go of its store
+        default: break
+        }
+        let scoped = store.scope(state: \.sheet, action: Action.sheet)
+        let sheet = store.state.sheet
+        guard (scoped == nil) == (sheet == nil), scoped?.state == sheet else {
+          Issue.record("seed \(seed), step \(step): the scoped store disagrees with the state")
+          return
+        }
+        if let current = held, let sheet {
+          let reusable = current.id == sheet.id && !current.replaced
+          guard reusable == (scoped === current.store) else {
+            Issue.record("seed \(seed), step \(step): reused \(scoped === current.store)")
+            return
+          }
+          if current.id != sheet.id { held?.replaced = true }
+        }
+        if let scoped, let sheet, random.next() % 2 == 0 { held = (scoped, sheet.id, false) }
+      }
+    }
   }
 }

@@ -140,4 +140,80 @@ struct ChildStoreIdentityTests {
       }
     }
   }
+
+  enum Mode: Equatable {
+    case adding(Sheet)
+    case editing(Sheet)
+    case idle
+  }
+  enum ModeAction: Equatable, Sendable {
+    case add(Int), edit(Int), stop
+    case adding(SheetAction), editing(SheetAction)
+  }
+  static let modeReducer = Reducer<Mode, ModeAction, Void> { state, action, _ in
+    switch action {
+    case let .add(id): state = .adding(Sheet(id: id))
+    case let .edit(id): state = .editing(Sheet(id: id))
+    case .stop: state = .idle
+    case let .adding(.type(text)):
+      if case var .adding(sheet) = state {
+        sheet.text = text
+        state = .adding(sheet)
+      }
+    case let .editing(.type(text)):
+      if case var .editing(sheet) = state {
+        sheet.text = text
+        state = .editing(sheet)
+      }
+    }
+    return .none
+  }
+
+  @Test("an enum case's store lasts too; two cases of one payload type get their own")
+  func enumCases() {
+    let store = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+    #expect(store.scope(state: Mode.adding, action: ModeAction.adding) == nil)
+    store.send(.add(1))
+    let adding = store.scope(state: Mode.adding, action: ModeAction.adding)
+    store.send(.adding(.type("a")))
+    #expect(adding != nil && adding === store.scope(state: Mode.adding, action: ModeAction.adding))
+    store.send(.edit(1))  // the same id, another case
+    let editing = store.scope(state: Mode.editing, action: ModeAction.editing)
+    #expect(editing != nil && editing !== adding)
+    #expect(store.scope(state: Mode.adding, action: ModeAction.adding) == nil)
+    editing?.send(.type("e"))
+    #expect(store.state == .editing(Sheet(id: 1, text: "e")))
+  }
+
+  @Test("2,000 seeded runs of an enum state: each case's store agrees with the state")
+  func enumCasesAgree() {
+    for seed in 0..<2_000 {
+      var random = SeededRandom(seed: UInt64(seed))
+      let store = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+      var held: [Store<Sheet, SheetAction>] = []
+      for step in 0..<30 {
+        let id = Int(random.next() % 2)
+        switch random.next() % 5 {
+        case 0: store.send(.add(id))
+        case 1: store.send(.edit(id))
+        case 2: store.send(.stop)
+        case 3: store.send(.adding(.type("\(step)")))
+        default: held.removeAll()
+        }
+        let adding = store.scope(state: Mode.adding, action: ModeAction.adding)
+        let editing = store.scope(state: Mode.editing, action: ModeAction.editing)
+        let expectedAdding: Sheet? = if case let .adding(sheet) = store.state { sheet } else { nil }
+        let expectedEditing: Sheet? =
+          if case let .editing(sheet) = store.state { sheet } else { nil }
+        guard adding?.state == expectedAdding, editing?.state == expectedEditing,
+          adding == nil || adding !== editing
+        else {
+          Issue.record("seed \(seed), step \(step): a case's store disagrees with the state")
+          return
+        }
+        if let adding, random.next() % 2 == 0 { held.append(adding) }
+        if let editing, random.next() % 2 == 0 { held.append(editing) }
+      }
+    }
+  }
 }

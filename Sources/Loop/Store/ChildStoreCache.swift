@@ -9,16 +9,39 @@
 @MainActor
 @usableFromInline
 struct ChildStoreCache {
+  /// Which child: its key path (an optional child), or its case (an enum state's case, by
+  /// the case's tag and its payload's type), and the child's action type.
   @usableFromInline
   struct Key: Hashable {
-    let state: AnyKeyPath
+    let state: AnyHashable
     let action: ObjectIdentifier
 
     @usableFromInline
-    init(state: AnyKeyPath, action: Any.Type) {
+    init(state: AnyHashable, action: Any.Type) {
       self.state = state
       self.action = ObjectIdentifier(action)
     }
+  }
+
+  /// The key of an enum state's case: its tag, which tells two cases of one payload type
+  /// apart, and the payload's type.
+  @usableFromInline
+  struct Case: Hashable {
+    let tag: UInt32
+    let payload: ObjectIdentifier
+
+    @usableFromInline
+    init(tag: UInt32, payload: Any.Type) {
+      self.tag = tag
+      self.payload = ObjectIdentifier(payload)
+    }
+  }
+
+  /// The key of the case `state` is in, if `State` is an enum (not an `Optional`).
+  @usableFromInline
+  static func caseKey<State, Payload>(of state: State, payload: Payload.Type) -> AnyHashable? {
+    guard let layout = EnumLayout(State.self), !layout.isOptional else { return nil }
+    return AnyHashable(Case(tag: layout.tag(of: state), payload: payload))
   }
 
   private struct Entry {

@@ -24,7 +24,7 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let child = state[keyPath: toChildState] else { return nil }
-    return cachedChildStore(toChildState, identity: AnyHashable(child.id)) {
+    return cachedChildStore(AnyHashable(toChildState), identity: AnyHashable(child.id)) {
       scope(
         initial: child, child: { $0[keyPath: toChildState] }, identity: { $0.id },
         send: { self.send(fromChildAction($0)) })
@@ -41,7 +41,7 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let child = state[keyPath: toChildState] else { return nil }
-    return cachedChildStore(toChildState, identity: AnyHashable(true)) {
+    return cachedChildStore(AnyHashable(toChildState), identity: AnyHashable(true)) {
       scope(
         initial: child, child: { $0[keyPath: toChildState] }, identity: { _ in true },
         send: { self.send(fromChildAction($0)) })
@@ -54,9 +54,10 @@ extension Store {
   /// The store cached for the child at `toChild` of `identity`, or the one `make` makes, cached.
   @usableFromInline
   func cachedChildStore<ChildState, ChildAction>(
-    _ toChild: AnyKeyPath, identity: AnyHashable,
+    _ toChild: AnyHashable?, identity: AnyHashable,
     make: () -> Store<ChildState, ChildAction>?
   ) -> Store<ChildState, ChildAction>? {
+    guard let toChild else { return make() }
     let key = ChildStoreCache.Key(state: toChild, action: ChildAction.self)
     if let store = childStores.store(
       key, identity: identity, as: Store<ChildState, ChildAction>.self)
@@ -80,16 +81,24 @@ extension Store {
   /// ```
   ///
   /// Once the state leaves the case (or the case gets a value of another `id`), the store stops
-  /// delivering, as the optional `scope(state:action:)` does.
+  /// delivering, as the optional `scope(state:action:)` does. Asking again while the state is in
+  /// the same case, with a child of the same `id`, gives the same store while something holds
+  /// it.
   @inlinable
   public func scope<ChildState: Identifiable, ChildAction>(
     state toCase: CasePath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    scope(
-      initial: toCase.extract(from: state), child: { toCase.extract(from: $0) },
-      identity: { $0.id },
-      send: { self.send(fromChildAction($0)) })
+    let state = self.state
+    guard let child = toCase.extract(from: state) else { return nil }
+    return cachedChildStore(
+      ChildStoreCache.caseKey(of: state, payload: ChildState.self),
+      identity: AnyHashable(child.id)
+    ) {
+      scope(
+        initial: child, child: { toCase.extract(from: $0) }, identity: { $0.id },
+        send: { self.send(fromChildAction($0)) })
+    }
   }
 
   /// A store for the child feature of one case of an enum state, while the state is in that
@@ -99,10 +108,15 @@ extension Store {
     state toCase: CasePath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    scope(
-      initial: toCase.extract(from: state), child: { toCase.extract(from: $0) },
-      identity: { _ in true },
-      send: { self.send(fromChildAction($0)) })
+    let state = self.state
+    guard let child = toCase.extract(from: state) else { return nil }
+    return cachedChildStore(
+      ChildStoreCache.caseKey(of: state, payload: ChildState.self), identity: AnyHashable(true)
+    ) {
+      scope(
+        initial: child, child: { toCase.extract(from: $0) }, identity: { _ in true },
+        send: { self.send(fromChildAction($0)) })
+    }
   }
 
   @inlinable

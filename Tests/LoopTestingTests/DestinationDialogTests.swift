@@ -40,6 +40,15 @@ struct DestinationDialogTests {
       enum Alert: Equatable, Sendable { case confirmDelete, askAgain }
     }
 
+    /// The alert `.deleteTapped` shows (`alertInDestination` spells it out on its own).
+    static let deleteAlert = AlertState<Action.Alert>(
+      title: "Delete?",
+      buttons: [
+        ButtonState("Delete", role: .destructive, action: .confirmDelete),
+        ButtonState("Ask again", action: .askAgain),
+        ButtonState("Cancel", role: .cancel),
+      ])
+
     static let destination = Reducer<Destination, DestinationAction, Void>.empty
       .ifCaseLet(
         state: Destination.edit, action: DestinationAction.edit, environment: { $0 },
@@ -50,14 +59,7 @@ struct DestinationDialogTests {
       case .editTapped:
         state.destination = .edit(Editor.State(title: state.title))
       case .deleteTapped:
-        state.destination = .alert(
-          AlertState(
-            title: "Delete?",
-            buttons: [
-              ButtonState("Delete", role: .destructive, action: .confirmDelete),
-              ButtonState("Ask again", action: .askAgain),
-              ButtonState("Cancel", role: .cancel),
-            ]))
+        state.destination = .alert(deleteAlert)
       case .infoTapped:
         state.destination = .alert(AlertState(title: "Saved"))
       case .destination(.presented(.alert(.confirmDelete))):
@@ -139,7 +141,7 @@ struct DestinationDialogTests {
   @Test("a parent that puts another alert there keeps it; Cancel dismisses")
   func anotherAlert() async {
     let store = makeStore()
-    await store.send(.deleteTapped) { $0.destination = Detail.State().destinationForDelete }
+    await store.send(.deleteTapped) { $0.destination = .alert(Detail.deleteAlert) }
     await store.send(.destination(.presented(.alert(.askAgain)))) {
       $0.destination = .alert(AlertState(title: "Really delete?"))
     }
@@ -174,18 +176,5 @@ struct DestinationDialogTests {
     ) {
       $0.destination = nil
     }
-  }
-}
-
-extension DestinationDialogTests.Detail.State {
-  var destinationForDelete: DestinationDialogTests.Detail.Destination {
-    .alert(
-      AlertState(
-        title: "Delete?",
-        buttons: [
-          ButtonState("Delete", role: .destructive, action: .confirmDelete),
-          ButtonState("Ask again", action: .askAgain),
-          ButtonState("Cancel", role: .cancel),
-        ]))
   }
 }

@@ -10,24 +10,6 @@ import Testing
 @MainActor
 @Suite("Work beside a test store", .timeLimit(.minutes(10)))
 struct WorkBesideTestStoresTests {
-  enum Nap {
-    struct State: Equatable { var naps = 0 }
-    enum Action: Equatable, Sendable { case nap, woke }
-
-    static let reducer = Reducer<State, Action, any Clock<Duration>> { state, action, clock in
-      switch action {
-      case .nap:
-        return .run { send in
-          try await clock.sleep(for: .seconds(1))
-          await send(.woke)
-        }
-      case .woke:
-        state.naps += 1
-        return .none
-      }
-    }
-  }
-
   @Test("a flood of global-executor jobs outside the store does not keep it from going quiet")
   func floodBeside() async {
     // NB: 300,000 jobs, three times a test store's bound on the jobs it settles through: counted
@@ -41,7 +23,8 @@ struct WorkBesideTestStoresTests {
     defer { flood.cancel() }
     let clock = TestClock()
     let store = TestStore(
-      initialState: Nap.State(), reducer: Nap.reducer, environment: clock as any Clock<Duration>)
+      initialState: Napper.State(), reducer: Napper.reducer,
+      environment: clock as any Clock<Duration>)
     await store.send(.nap)
     await clock.advance(by: .seconds(1))
     await store.receive(.woke) { $0.naps = 1 }
@@ -52,7 +35,7 @@ struct WorkBesideTestStoresTests {
     // NB: No TestClock: a test that makes one owns the tasks it starts, whose jobs are then
     // routed (see `DeterministicJobs`).
     let store = TestStore(
-      initialState: Nap.State(), reducer: Nap.reducer,
+      initialState: Napper.State(), reducer: Napper.reducer,
       environment: ImmediateClock() as any Clock<Duration>)
     let ran = DispatchSemaphore(value: 0)
     Task.detached { ran.signal() }

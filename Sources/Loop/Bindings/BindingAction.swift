@@ -152,7 +152,7 @@ extension Reducer where Action: BindableAction, Action.State == State {
   /// - Complexity: O(1) per action on top of this reducer.
   @inlinable
   public func binding() -> Self {
-    binding(action: CasePath.self_)
+    applyingBindings(CasePath(Action.binding))
   }
 }
 
@@ -181,9 +181,14 @@ extension Reducer {
   public func binding<ViewAction: BindableAction>(
     action toViewAction: CasePath<Action, ViewAction>
   ) -> Self where ViewAction.State == State {
+    applyingBindings(toViewAction.appending(path: CasePath(ViewAction.binding)))
+  }
+
+  /// Applies the binding action `toBinding` extracts, then runs this reducer. The path is
+  /// built once, here: a binding action is told by its case on every action.
+  @inlinable
+  func applyingBindings(_ toBinding: CasePath<Action, BindingAction<State>>) -> Self {
     let body = self.body
-    // NB: Learned once, here: a binding action is told by its case on every action.
-    let toBinding = toViewAction.appending(path: CasePath(ViewAction.binding))
     return Self { state, action, environment in
       toBinding.extract(from: action)?.set(&state)
       return body(&state, action, environment)

@@ -96,16 +96,4 @@ enum DialogPresence {
     return tuple.displayStyle == .tuple && tuple.children.count == 1
       && tuple.children.first?.value is any DialogState
   }
-
-  /// Whether `before` and `after` are the same value, where their type can tell (`Equatable`);
-  /// `nil` where it cannot.
-  @usableFromInline
-  static func isSame(_ before: Any, _ after: Any) -> Bool? {
-    guard let before = before as? any Equatable else { return nil }
-    return isEqual(before, after)
-  }
-
-  private static func isEqual<Value: Equatable>(_ before: Value, _ after: Any) -> Bool {
-    (after as? Value) == before
-  }
 }

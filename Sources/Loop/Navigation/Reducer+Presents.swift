@@ -73,6 +73,9 @@ extension Reducer {
   ) -> Self {
     let parent = self.body
     let canBeDialog = DialogPresence.canBeDialog(ChildState.self)
+    // NB: A dialog whose state cannot be compared is taken for the one that was there, if it
+    // is still a dialog.
+    let isSameDialog = duplicateCheck(for: ChildState.self, ifNotEquatable: true)
     let dismissing = Self { state, action, environment in
       let presentation = toPresentationAction.extract(from: action)
       let isDismiss = if case .dismiss? = presentation { true } else { false }
@@ -97,8 +100,8 @@ extension Reducer {
       let effect = parent(&state, action, environment)
       if isDismiss {
         state[keyPath: toChild] = nil
-      } else if let dialog, let after = state[keyPath: toChild], DialogPresence.isDialog(after),
-        DialogPresence.isSame(dialog, after) != false
+      } else if let dialog, let after = state[keyPath: toChild], isSameDialog(dialog, after),
+        DialogPresence.isDialog(after)
       {
         state[keyPath: toChild] = nil
       }

@@ -144,10 +144,5 @@ package func isSameCase<Value>(_ a: Value, _ b: Value) -> Bool {
   if let layout = EnumLayout(Value.self), !layout.isOptional {
     return layout.tag(of: a) == layout.tag(of: b)
   }
-  guard let a = a as? any Equatable else { return false }
-  return isEqual(a, b)
-}
-
-private func isEqual<A: Equatable>(_ a: A, _ b: Any) -> Bool {
-  (b as? A) == a
+  return duplicateCheck(for: Value.self)(a, b)
 }

@@ -32,11 +32,17 @@ final class ScopeObservation<State> {
   }
 }
 
-/// `==` when `State` is `Equatable`, found once when a scoped store is made; otherwise a
-/// check that says every state is new.
-func duplicateCheck<State>(for type: State.Type) -> (State, State) -> Bool {
-  guard let equatable = type as? any Equatable.Type else { return { _, _ in false } }
-  return equality(equatable) as? (State, State) -> Bool ?? { _, _ in false }
+/// `==` when `State` is `Equatable`, found once (when a scoped store or a reducer is made);
+/// otherwise a check that answers `ifNotEquatable` for every pair (by default: every state is
+/// new).
+@usableFromInline
+func duplicateCheck<State>(
+  for type: State.Type, ifNotEquatable: Bool = false
+) -> (State, State) -> Bool {
+  guard let equatable = type as? any Equatable.Type,
+    let equality = equality(equatable) as? (State, State) -> Bool
+  else { return { _, _ in ifNotEquatable } }
+  return equality
 }
 
 private func equality<E: Equatable>(_ type: E.Type) -> Any {

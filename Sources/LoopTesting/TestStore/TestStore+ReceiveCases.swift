@@ -17,10 +17,9 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (a, b) = (CasePath(a), CasePath(b))
     await receive(
-      cases: [A.self, B.self], timeout: timeout, assert: assert, at: sourceLocation
-    ) { a.extract(from: $0).flatMap(b.extract) != nil }
+      CasePath(a).appending(path: CasePath(b)), cases: [A.self, B.self], timeout: timeout,
+      assert: assert, at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case three cases deep.
@@ -34,10 +33,9 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (a, b, c) = (CasePath(a), CasePath(b), CasePath(c))
+    let path = CasePath(a).appending(path: CasePath(b)).appending(path: CasePath(c))
     await receive(
-      cases: [A.self, B.self, C.self], timeout: timeout, assert: assert, at: sourceLocation
-    ) { a.extract(from: $0).flatMap(b.extract).flatMap(c.extract) != nil }
+      path, cases: [A.self, B.self, C.self], timeout: timeout, assert: assert, at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case four cases deep.
@@ -52,11 +50,11 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (a, b, c, d) = (CasePath(a), CasePath(b), CasePath(c), CasePath(d))
+    let path = CasePath(a).appending(path: CasePath(b)).appending(path: CasePath(c))
+      .appending(path: CasePath(d))
     await receive(
-      cases: [A.self, B.self, C.self, D.self], timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) { a.extract(from: $0).flatMap(b.extract).flatMap(c.extract).flatMap(d.extract) != nil }
+      path, cases: [A.self, B.self, C.self, D.self], timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case five cases deep.
@@ -67,14 +65,11 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (a, b, c, d, e) = (CasePath(a), CasePath(b), CasePath(c), CasePath(d), CasePath(e))
+    let path = CasePath(a).appending(path: CasePath(b)).appending(path: CasePath(c))
+      .appending(path: CasePath(d)).appending(path: CasePath(e))
     await receive(
-      cases: [A.self, B.self, C.self, D.self, E.self], timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) {
-      a.extract(from: $0).flatMap(b.extract).flatMap(c.extract).flatMap(d.extract)
-        .flatMap(e.extract) != nil
-    }
+      path, cases: [A.self, B.self, C.self, D.self, E.self], timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case of a presented child, its
@@ -90,8 +85,8 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await receive(
-      a, PresentationAction.presented, b, timeout: timeout, assert: assert,
-      sourceLocation: sourceLocation)
+      Self.presented(a).appending(path: CasePath(b)), cases: [Child.self, B.self], timeout: timeout,
+      assert: assert, at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case, two cases deep, of a presented
@@ -106,9 +101,10 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
+    let path = Self.presented(a).appending(path: CasePath(b)).appending(path: CasePath(c))
     await receive(
-      a, PresentationAction.presented, b, c, timeout: timeout, assert: assert,
-      sourceLocation: sourceLocation)
+      path, cases: [Child.self, B.self, C.self], timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case, three cases deep, of a presented
@@ -120,9 +116,11 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
+    let path = Self.presented(a).appending(path: CasePath(b)).appending(path: CasePath(c))
+      .appending(path: CasePath(d))
     await receive(
-      a, PresentationAction.presented, b, c, d, timeout: timeout, assert: assert,
-      sourceLocation: sourceLocation)
+      path, cases: [Child.self, B.self, C.self, D.self], timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action whose nested case ends in the case of `value`, a
@@ -137,10 +135,9 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let a = CasePath(a)
     await receive(
-      cases: [A.self], timeout: timeout, assert: assert, at: sourceLocation
-    ) { a.extract(from: $0).map { isSameCase($0, value) } ?? false }
+      CasePath(a), cases: [A.self], timeout: timeout, assert: assert, at: sourceLocation
+    ) { isSameCase($0, value) }
   }
 
   /// Asserts that an effect sent an action whose nested case, two deep, ends in the case of
@@ -154,10 +151,12 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (a, b) = (CasePath(a), CasePath(b))
     await receive(
-      cases: [A.self, B.self], timeout: timeout, assert: assert, at: sourceLocation
-    ) { a.extract(from: $0).flatMap(b.extract).map { isSameCase($0, value) } ?? false }
+      CasePath(a).appending(path: CasePath(b)), cases: [A.self, B.self], timeout: timeout,
+      assert: assert, at: sourceLocation
+    ) {
+      isSameCase($0, value)
+    }
   }
 
   /// Asserts that an effect sent an action whose nested case, three deep, ends in the case of
@@ -168,13 +167,10 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (a, b, c) = (CasePath(a), CasePath(b), CasePath(c))
+    let path = CasePath(a).appending(path: CasePath(b)).appending(path: CasePath(c))
     await receive(
-      cases: [A.self, B.self, C.self], timeout: timeout, assert: assert, at: sourceLocation
-    ) {
-      a.extract(from: $0).flatMap(b.extract).flatMap(c.extract).map { isSameCase($0, value) }
-        ?? false
-    }
+      path, cases: [A.self, B.self, C.self], timeout: timeout, assert: assert, at: sourceLocation
+    ) { isSameCase($0, value) }
   }
 
   /// Asserts that an effect sent a presented child's action of the case of `value` (a case
@@ -185,8 +181,8 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await receive(
-      a, PresentationAction.presented, value, timeout: timeout, assert: assert,
-      sourceLocation: sourceLocation)
+      Self.presented(a), cases: [Child.self], timeout: timeout, assert: assert, at: sourceLocation
+    ) { isSameCase($0, value) }
   }
 
   /// Asserts that an effect sent a presented child's nested action ending in the case of
@@ -202,8 +198,11 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await receive(
-      a, PresentationAction.presented, b, value, timeout: timeout, assert: assert,
-      sourceLocation: sourceLocation)
+      Self.presented(a).appending(path: CasePath(b)), cases: [Child.self, B.self], timeout: timeout,
+      assert: assert, at: sourceLocation
+    ) {
+      isSameCase($0, value)
+    }
   }
 
   /// Asserts that an effect sent an action for the row `id` of a collection (a case such as
@@ -212,46 +211,40 @@ extension TestStore {
   /// ```swift
   /// await store.receive(Action.todos, id: todo.id, Todo.Action.delegate)
   /// ```
-  public func receive<ID: Equatable, Row>(
+  public func receive<ID: Equatable & Sendable, Row>(
     _ rows: @escaping @Sendable (ID, Row) -> Action, id: ID,
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let rows = CasePath(rows)
     await receive(
-      cases: [Row.self], id: "\(id)", timeout: timeout, assert: assert, at: sourceLocation
-    ) { rows.extract(from: $0)?.0 == id }
+      Self.row(rows, id: id), cases: [Row.self], id: "\(id)", timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case for the row `id` of a collection.
-  public func receive<ID: Equatable, Row, B>(
+  public func receive<ID: Equatable & Sendable, Row, B>(
     _ rows: @escaping @Sendable (ID, Row) -> Action, id: ID, _ b: @escaping @Sendable (B) -> Row,
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (rows, b) = (CasePath(rows), CasePath(b))
+    let path = Self.row(rows, id: id).appending(path: CasePath(b))
     await receive(
-      cases: [Row.self, B.self], id: "\(id)", timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) { rows.extract(from: $0).flatMap { $0.0 == id ? b.extract(from: $0.1) : nil } != nil }
+      path, cases: [Row.self, B.self], id: "\(id)", timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case, two cases deep, for the row `id`
   /// of a collection.
-  public func receive<ID: Equatable, Row, B, C>(
+  public func receive<ID: Equatable & Sendable, Row, B, C>(
     _ rows: @escaping @Sendable (ID, Row) -> Action, id: ID, _ b: @escaping @Sendable (B) -> Row,
     _ c: @escaping @Sendable (C) -> B,
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (rows, b, c) = (CasePath(rows), CasePath(b), CasePath(c))
+    let path = Self.row(rows, id: id).appending(path: CasePath(b)).appending(path: CasePath(c))
     await receive(
-      cases: [Row.self, B.self, C.self], id: "\(id)", timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) {
-      rows.extract(from: $0).flatMap { $0.0 == id ? b.extract(from: $0.1) : nil }
-        .flatMap(c.extract) != nil
-    }
+      path, cases: [Row.self, B.self, C.self], id: "\(id)", timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action for the stack screen `id`, and, given, of the
@@ -265,11 +258,9 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let screen = Self.screen(path, id: id)
     await receive(
-      cases: [ScreenAction.self], id: "\(id)", timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) { screen($0) != nil }
+      Self.screen(path, id: id), cases: [ScreenAction.self], id: "\(id)", timeout: timeout,
+      assert: assert, at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case for the stack screen `id`.
@@ -279,11 +270,10 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (screen, b) = (Self.screen(path, id: id), CasePath(b))
+    let screen = Self.screen(path, id: id).appending(path: CasePath(b))
     await receive(
-      cases: [ScreenAction.self, B.self], id: "\(id)", timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) { screen($0).flatMap(b.extract) != nil }
+      screen, cases: [ScreenAction.self, B.self], id: "\(id)", timeout: timeout, assert: assert,
+      at: sourceLocation)
   }
 
   /// Asserts that an effect sent an action of a nested case, two cases deep, for the stack
@@ -294,36 +284,56 @@ extension TestStore {
     timeout: Duration? = nil, assert: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (screen, b, c) = (Self.screen(path, id: id), CasePath(b), CasePath(c))
+    let screen = Self.screen(path, id: id).appending(path: CasePath(b)).appending(path: CasePath(c))
     await receive(
-      cases: [ScreenAction.self, B.self, C.self], id: "\(id)", timeout: timeout, assert: assert,
-      at: sourceLocation
-    ) { screen($0).flatMap(b.extract).flatMap(c.extract) != nil }
+      screen, cases: [ScreenAction.self, B.self, C.self], id: "\(id)", timeout: timeout,
+      assert: assert, at: sourceLocation)
   }
 
-  /// The action for the stack screen `id`, out of an action of `path`.
+  /// The path to a presented child's action, through `.presented`.
+  private static func presented<Child>(
+    _ presentation: @escaping @Sendable (PresentationAction<Child>) -> Action
+  ) -> CasePath<Action, Child> {
+    CasePath(presentation).appending(path: CasePath(PresentationAction.presented))
+  }
+
+  /// The path to the action of the row `id`, out of an action of `rows`.
+  private static func row<ID: Equatable & Sendable, Row>(
+    _ rows: @escaping @Sendable (ID, Row) -> Action, id: ID
+  ) -> CasePath<Action, Row> {
+    let rows = CasePath(rows)
+    return CasePath(
+      embed: { rows.embed((id, $0)) },
+      extract: { action in rows.extract(from: action).flatMap { $0.0 == id ? $0.1 : nil } })
+  }
+
+  /// The path to the action of the stack screen `id`, out of an action of `path`.
   private static func screen<Screen, ScreenAction>(
     _ path: @escaping @Sendable (StackAction<Screen, ScreenAction>) -> Action, id: StackElementID
-  ) -> (Action) -> ScreenAction? {
+  ) -> CasePath<Action, ScreenAction> {
     let path = CasePath(path)
-    return { action in
-      guard case let .element(id: screen, action: action)? = path.extract(from: action),
-        screen == id
-      else { return nil }
-      return action
-    }
+    return CasePath(
+      embed: { path.embed(.element(id: id, action: $0)) },
+      extract: { action in
+        guard case let .element(id: screen, action: action)? = path.extract(from: action),
+          screen == id
+        else { return nil }
+        return action
+      })
   }
 
-  /// Receives the first action `matching` accepts, described by the payload types of its cases.
-  private func receive(
-    cases: [Any.Type], id: String? = nil, timeout: Duration?,
+  /// Receives the first action `path` extracts a value from that `matches` accepts, described
+  /// by the payload types of its cases.
+  private func receive<Last>(
+    _ path: CasePath<Action, Last>, cases: [Any.Type], id: String? = nil, timeout: Duration?,
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
-    matching: (Action) -> Bool
+    matches: (Last) -> Bool = { _ in true }
   ) async {
     let chain = cases.map { "\($0)" }.joined(separator: " → ")
     await receive(
       description:
         "an action of the cases given to receive (\(id.map { "id \($0): " } ?? "")\(chain))",
-      expected: nil, timeout: timeout, assert: assert, at: location, matching: matching)
+      expected: nil, timeout: timeout, assert: assert, at: location,
+      matching: { path.extract(from: $0).map(matches) ?? false })
   }
 }

@@ -23,6 +23,9 @@
 public struct CasePath<Root, Value>: Sendable {
   @usableFromInline let embedValue: @Sendable (Value) -> Root
   @usableFromInline let extractValue: @Sendable (Root) -> Value?
+  /// Whether this path is one case of an enum, built from the case alone: it extracts exactly
+  /// when the root is in that case. What lets a store key a child by the case's tag.
+  @usableFromInline let isSingleCase: Bool
 
   /// Creates a case path from a function that wraps a payload in the case, and one that
   /// unwraps it again (returning `nil` for every other case).
@@ -35,8 +38,17 @@ public struct CasePath<Root, Value>: Sendable {
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
+    self.init(embed: embed, extract: extract, isSingleCase: false)
+  }
+
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?,
+    isSingleCase: Bool
+  ) {
     self.embedValue = embed
     self.extractValue = extract
+    self.isSingleCase = isSingleCase
   }
 
   /// Wraps a payload in the case.
@@ -78,7 +90,7 @@ extension CasePath {
   @inlinable
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     let extraction = CaseExtraction(embed)
-    self.init(embed: embed, extract: { extraction.extract(from: $0) })
+    self.init(embed: embed, extract: { extraction.extract(from: $0) }, isSingleCase: true)
   }
 
   /// A case path to a case with two values, such as `.row(id:action:)`, built from the case

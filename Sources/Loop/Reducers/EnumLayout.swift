@@ -15,6 +15,7 @@ struct EnumLayout: @unchecked Sendable {
   @usableFromInline let isOptional: Bool
 
   /// The layout of `type`, or `nil` when it is not an enum (or an `Optional`).
+  @usableFromInline
   init?(_ type: Any.Type) {
     metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let kind = metadata.load(as: UInt.self)

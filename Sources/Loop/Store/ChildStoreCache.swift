@@ -37,13 +37,6 @@ struct ChildStoreCache {
     }
   }
 
-  /// The key of the case `state` is in, if `State` is an enum (not an `Optional`).
-  @usableFromInline
-  static func caseKey<State, Payload>(of state: State, payload: Payload.Type) -> AnyHashable? {
-    guard let layout = EnumLayout(State.self), !layout.isOptional else { return nil }
-    return AnyHashable(Case(tag: layout.tag(of: state), payload: payload))
-  }
-
   private struct Entry {
     weak var store: AnyObject?
     let identity: AnyHashable

@@ -68,13 +68,15 @@ class ObservedField<State> {
   @usableFromInline func notify() {}
 }
 
-/// A field of type `Value`, tracked under `tracked`, a key path from the store.
+/// A value of type `Value` read from the state (a field, or a child's presence), tracked under
+/// `tracked`, a key path from the store.
 @MainActor
 @usableFromInline
-final class ObservedFieldValue<Subject: Observable & AnyObject, State, Value>: ObservedField<State>
+final class ObservedFieldValue<Subject: Observable & AnyObject, State, Value, Tracked>:
+  ObservedField<State>
 {
-  @usableFromInline let keyPath: KeyPath<State, Value>
-  @usableFromInline let tracked: KeyPath<Subject, Value>
+  @usableFromInline let read: (State) -> Value
+  @usableFromInline let tracked: KeyPath<Subject, Tracked>
   @usableFromInline let registrar: ObservationRegistrar
   /// The store, weakly: the store keeps its fields.
   @usableFromInline weak var subject: Subject?
@@ -84,10 +86,10 @@ final class ObservedFieldValue<Subject: Observable & AnyObject, State, Value>: O
 
   @usableFromInline
   init(
-    keyPath: KeyPath<State, Value>, tracked: KeyPath<Subject, Value>,
+    read: @escaping (State) -> Value, tracked: KeyPath<Subject, Tracked>,
     registrar: ObservationRegistrar, subject: Subject
   ) {
-    self.keyPath = keyPath
+    self.read = read
     self.tracked = tracked
     self.registrar = registrar
     self.subject = subject
@@ -97,7 +99,7 @@ final class ObservedFieldValue<Subject: Observable & AnyObject, State, Value>: O
   @usableFromInline
   override func hasChanged(in state: State) -> Bool {
     guard let seen else { return true }
-    return !isDuplicate(seen, state[keyPath: keyPath])
+    return !isDuplicate(seen, read(state))
   }
 
   @usableFromInline
@@ -135,16 +137,28 @@ extension Store {
   /// Registers interest in the field at `keyPath`, whose observers saw `value`.
   @usableFromInline
   func observeField<Value>(_ keyPath: KeyPath<State, Value>, seen value: Value) {
+    observe(
+      keyPath, tracked: { observedStateKeyPath.appending(path: keyPath) },
+      read: { { $0[keyPath: keyPath] } }, seen: value)
+  }
+
+  /// Registers interest in a value read from the state, under `key` (made once per key, by
+  /// `tracked` and `read`), whose observers saw `value`: they are told after a send that
+  /// changed it.
+  @usableFromInline
+  func observe<Value, Tracked>(
+    _ key: AnyKeyPath, tracked: () -> KeyPath<Store, Tracked>,
+    read: () -> (State) -> Value, seen value: Value
+  ) {
     let observation = fieldObservation ?? makeFieldObservation()
-    let field: ObservedFieldValue<Store, State, Value>
-    if let known = observation.fields[keyPath] {
-      // NB: An entry is made for one key path, whose type fixes `Value`.
-      field = unsafeDowncast(known, to: ObservedFieldValue<Store, State, Value>.self)
+    let field: ObservedFieldValue<Store, State, Value, Tracked>
+    if let known = observation.fields[key] {
+      // NB: An entry is made for one key, whose type fixes `Value` and `Tracked`.
+      field = unsafeDowncast(known, to: ObservedFieldValue<Store, State, Value, Tracked>.self)
     } else {
       field = ObservedFieldValue(
-        keyPath: keyPath, tracked: observedStateKeyPath.appending(path: keyPath),
-        registrar: observationRegistrar, subject: self)
-      observation.fields[keyPath] = field
+        read: read(), tracked: tracked(), registrar: observationRegistrar, subject: self)
+      observation.fields[key] = field
     }
     observationRegistrar.access(self, keyPath: field.tracked)
     guard !field.isWaiting else { return }

@@ -88,11 +88,10 @@ extension Store {
         // and the element state it last saw, alive after every store is released.
         observation.memberCheck = { [weak self] element in
           guard let self else { return false }
-          guard let element else {
-            // NB: The element is gone: nothing more to tell; a read registers again.
-            self.parent?.observation.seen = nil
-            return false
-          }
+          // NB: The element is gone: the store shows the state it last had, so nothing
+          // changed for its observers; they wait, and are told if an element of the same id
+          // comes back different (as a store through any other path would tell them).
+          guard let element else { return true }
           return self.notifyIfChanged(to: element)
         }
       }

@@ -7,6 +7,11 @@ extension Store {
   /// }
   /// ```
   ///
+  /// Called while observing (a view's body), it observes whether the child is there and its
+  /// `id`, nothing else: the view is told when the child comes, goes or is replaced by another
+  /// — never when the child edits its own state, nor when something else in this store's state
+  /// changes. The child's own store observes the child's fields.
+  ///
   /// The child store belongs to the child that was there when it was made (the same `id`). Once
   /// that child is gone — `nil`, or replaced by another — the store stops delivering: a `send`
   /// reaches nothing (and is reported as a runtime warning), and its `state` stays what it was
@@ -23,7 +28,18 @@ extension Store {
     state toChildState: KeyPath<State, ChildState?>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    guard let child = state[keyPath: toChildState] else { return nil }
+    let child = untrackedState[keyPath: toChildState]
+    if let child, let toElements = ElementPath.collection(of: toChildState, id: child.id) {
+      // NB: A row of a stored collection, `\.rows[id: id]`: its store and its presence are
+      // checked by the collection's history, like `scope(forEach:)`'s rows.
+      let cache = scopeCache(for: toElements, rowAction: ChildAction.self)
+      cache.observePresence(of: child.id, isPresent: true)
+      return elementStore(
+        id: child.id, in: untrackedState[keyPath: toElements], cache: cache,
+        forEach: toElements, element: { $0 }, action: { _, action in fromChildAction(action) })
+    }
+    observeField(toChildState.appending(path: \ChildState?.?.id), seen: child?.id)
+    guard let child else { return nil }
     return cachedChildStore(AnyHashable(toChildState), identity: AnyHashable(child.id)) {
       scope(
         initial: child, child: { $0[keyPath: toChildState] }, identity: { $0.id },
@@ -34,13 +50,17 @@ extension Store {
   /// A store for an optional child feature, while the child is there: `nil` when it is not.
   ///
   /// A child that is not `Identifiable` has no identity: the store delivers while the state is
-  /// not `nil`, whichever child it is.
+  /// not `nil`, whichever child it is, and a view calling this observes only whether the child
+  /// is there.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    guard let child = state[keyPath: toChildState] else { return nil }
+    let child = untrackedState[keyPath: toChildState]
+    observeField(
+      toChildState.appending(path: \ChildState?.storeFieldIsPresent), seen: child != nil)
+    guard let child else { return nil }
     return cachedChildStore(AnyHashable(toChildState), identity: AnyHashable(true)) {
       scope(
         initial: child, child: { $0[keyPath: toChildState] }, identity: { _ in true },
@@ -80,6 +100,14 @@ extension Store {
   /// }
   /// ```
   ///
+  /// Called while observing (a view's body), it observes the state's case and the child's
+  /// `id`: the view is told when the state enters or leaves the case, moves between other
+  /// cases, or the case gets a child of another `id` — not when the child edits its own state.
+  /// That holds for a path built from the case alone (`CasePath(State.loggedIn)`, or a case
+  /// function); a path built from closures or by `appending(path:)` cannot be told apart from
+  /// another, so calling this with one observes the whole state, and gives a new store each
+  /// time.
+  ///
   /// Once the state leaves the case (or the case gets a value of another `id`), the store stops
   /// delivering, as the optional `scope(state:action:)` does. Asking again while the state is in
   /// the same case, with a child of the same `id`, gives the same store while something holds
@@ -89,35 +117,59 @@ extension Store {
     state toCase: CasePath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    let state = self.state
-    guard let child = toCase.extract(from: state) else { return nil }
-    return cachedChildStore(
-      ChildStoreCache.caseKey(of: state, payload: ChildState.self),
-      identity: AnyHashable(child.id)
-    ) {
-      scope(
-        initial: child, child: { toCase.extract(from: $0) }, identity: { $0.id },
-        send: { self.send(fromChildAction($0)) })
-    }
+    scope(state: toCase, identity: { $0.id }, send: { self.send(fromChildAction($0)) })
   }
 
   /// A store for the child feature of one case of an enum state, while the state is in that
   /// case: `nil` when it is not.
+  ///
+  /// A child that is not `Identifiable` has no identity: the store delivers while the state is
+  /// in the case, and a view calling this observes the state's case alone.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toCase: CasePath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    let state = self.state
-    guard let child = toCase.extract(from: state) else { return nil }
+    scope(state: toCase, identity: { _ in true }, send: { self.send(fromChildAction($0)) })
+  }
+
+  /// The store of the child in the case `toCase`, of `identity`; observes the state's case and
+  /// the child's identity (see `CasePresence`).
+  @inlinable
+  func scope<ChildState, ChildAction, Identity: Hashable>(
+    state toCase: CasePath<State, ChildState>, identity: @escaping (ChildState) -> Identity,
+    send: @escaping (ChildAction) -> StoreTask
+  ) -> Store<ChildState, ChildAction>? {
+    let state = untrackedState
+    let child = toCase.extract(from: state)
+    guard toCase.isSingleCase, let layout = EnumLayout(State.self), !layout.isOptional else {
+      // NB: Nothing tells this path from another: observe the whole state, cache nothing.
+      _ = self.state
+      guard let child else { return nil }
+      return scope(initial: child, child: toCase.extract(from:), identity: identity, send: send)
+    }
+    let tag = layout.tag(of: state)
+    let presence = CasePresenceKey(
+      tag: child == nil ? nil : tag, payload: ChildState.self, action: ChildAction.self,
+      identity: Identity.self)
+    let tracked = \Store.[casePresence: presence]
+    observe(
+      tracked, tracked: { tracked },
+      read: {
+        { CasePresence(tag: layout.tag(of: $0), identity: toCase.extract(from: $0).map(identity)) }
+      }, seen: CasePresence(tag: tag, identity: child.map(identity)))
+    guard let child else { return nil }
     return cachedChildStore(
-      ChildStoreCache.caseKey(of: state, payload: ChildState.self), identity: AnyHashable(true)
+      AnyHashable(ChildStoreCache.Case(tag: tag, payload: ChildState.self)),
+      identity: AnyHashable(identity(child))
     ) {
-      scope(
-        initial: child, child: { toCase.extract(from: $0) }, identity: { _ in true },
-        send: { self.send(fromChildAction($0)) })
+      scope(initial: child, child: toCase.extract(from:), identity: identity, send: send)
     }
   }
+
+  /// What Observation tracks a scope to an enum case under (see `CasePresence`).
+  @usableFromInline
+  nonisolated subscript(casePresence key: CasePresenceKey) -> Bool { false }
 
   @inlinable
   func scope<ChildState, ChildAction, Identity: Equatable>(

@@ -141,7 +141,7 @@ extension Store {
   /// The store of the element `id` of `elements`: the cached one while something holds it,
   /// else a new one, cached; `nil` if `id` is not there.
   @inlinable
-  func elementStore<ID: Hashable & Sendable, Element, ElementState, ElementAction>(
+  func elementStore<ID: Hashable, Element, ElementState, ElementAction>(
     id: ID, in elements: IdentifiedArray<ID, Element>, cache: ScopeCache<ID, Element>,
     forEach toElements: KeyPath<State, IdentifiedArray<ID, Element>>,
     element toState: @escaping (Element) -> ElementState,
@@ -165,17 +165,24 @@ extension Store {
     return store
   }
 
-  /// The cache of element stores for one collection of this store's state, made on first use.
+  /// The cache of element stores for one collection of this store's state, made on first use:
+  /// `scope(forEach:)`'s, or (given `action`) the one for rows asked for one by one by key path
+  /// with that action type (see `ElementPath`).
   @inlinable
   func scopeCache<ID: Hashable, ElementState>(
-    for toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>
+    for toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>, rowAction: Any.Type? = nil
   ) -> ScopeCache<ID, ElementState> {
-    if let cache = scopeCaches[toElements] as? ScopeCache<ID, ElementState> { return cache }
+    let rowKey = rowAction.map { ChildStoreCache.Key(state: AnyHashable(toElements), action: $0) }
+    if let rowKey {
+      if let cache = rowScopeCaches[rowKey] as? ScopeCache<ID, ElementState> { return cache }
+    } else if let cache = scopeCaches[toElements] as? ScopeCache<ID, ElementState> {
+      return cache
+    }
     let cache = ScopeCache<ID, ElementState>(
       elements: { [weak self] in self?.untrackedState[keyPath: toElements] },
       afterNextSend: { [weak self] check in self?.afterNextSend(check) })
     cache.scheduledCheck = { [weak cache] in cache?.check() }
-    scopeCaches[toElements] = cache
+    if let rowKey { rowScopeCaches[rowKey] = cache } else { scopeCaches[toElements] = cache }
     return cache
   }
 }
@@ -273,6 +280,31 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// as generic code: a third of a send's time in metadata lookups).
   @usableFromInline var scheduledCheck: @MainActor () -> Void = {}
 
+  /// The elements whose presence a view observes (it asked for an element's store by key path,
+  /// `scope(state: \.rows[id: id], …)`), with whether it saw the element there.
+  @usableFromInline var presenceSeen: [ID: Bool] = [:]
+
+  /// A view was told whether the element `id` is there: it is told when that changes.
+  @inlinable
+  func observePresence(of id: ID, isPresent: Bool) {
+    registrar.access(self, keyPath: \ScopeCache.[presenceOf: id])
+    guard presenceSeen[id] == nil else { return }
+    presenceSeen[id] = isPresent
+    if !isScheduled { scheduleIfNeeded(at: elements()?.version) }
+  }
+
+  /// What Observation tracks the presence of the element `id` under.
+  @usableFromInline
+  nonisolated subscript(presenceOf id: ID) -> Bool { false }
+
+  /// Tells the views watching whether `id` is there, if that changed.
+  @inlinable
+  func checkPresence(of id: ID, in elements: IdentifiedArray<ID, Element>) {
+    guard let seen = presenceSeen[id], seen != (elements[id: id] != nil) else { return }
+    presenceSeen[id] = nil
+    registrar.withMutation(of: self, keyPath: \ScopeCache.[presenceOf: id]) {}
+  }
+
   @inlinable
   func check() {
     isScheduled = false
@@ -286,17 +318,21 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
       // NB: A check is taken out before it runs: a notified observer that reads again at once
       // registers anew, and must not be removed after.
       let told = elements.history.forEachID(touchedSince: seen) { id in
+        if !presenceSeen.isEmpty { checkPresence(of: id, in: elements) }
         guard let check = observed.removeValue(forKey: id) else { return }
         if check(elements[id: id]) { observed[id] = check }
       }
       if !told {
+        for id in Array(presenceSeen.keys) { checkPresence(of: id, in: elements) }
         let waiting = observed
         observed = [:]
         for (id, check) in waiting where check(elements[id: id]) { observed[id] = check }
       }
     }
     seen = version
-    if !isScheduled, !observed.isEmpty || observedIDs != nil { schedule() }
+    if !isScheduled, !observed.isEmpty || observedIDs != nil || !presenceSeen.isEmpty {
+      schedule()
+    }
   }
 }
 

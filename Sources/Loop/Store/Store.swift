@@ -33,6 +33,9 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let parent: ScopedStoreParent<State, Action>?
   /// The element stores `scope(forEach:action:)` made, by collection.
   @usableFromInline var scopeCaches: [AnyKeyPath: AnyObject] = [:]
+  /// The element stores asked for one by one, `scope(state: \.rows[id: id], …)`, by
+  /// collection and action type (see `ElementPath`).
+  @usableFromInline var rowScopeCaches: [ChildStoreCache.Key: AnyObject] = [:]
   /// The optional children's stores, kept weakly (see `ChildStoreCache`).
   @usableFromInline var childStores = ChildStoreCache()
   /// The fields read through `store.field` whose observers wait; made on the first such read.

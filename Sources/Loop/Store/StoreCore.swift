@@ -211,13 +211,15 @@ final class StoreCore<State, Action: Sendable> {
       hasWarnedOfManyScopeChecks = true
       reportRuntimeWarning(
         """
-        A store compares \(checks.count) observed scoped stores after every send, one by one: \
-        each scoped store that a view observes is compared with its state after each send, \
-        whether its part changed or not.
+        A store runs \(checks.count) observation checks after every send, one by one: each \
+        scoped store that a view observes is compared with its state after each send, whether \
+        its part changed or not.
 
-        This is usually a list whose rows each got a store from `scope(state: \\.rows[id: id], \
-        action: …)`. To fix, give the rows their stores with `scope(forEach: \\.rows, action: …)`: \
-        its row stores are compared only when their row changed.
+        This is usually a list whose rows each got a store from `scope(state:action:)` through \
+        a path that is not a row of a stored collection (a computed property, an array index). \
+        To fix, keep the rows in a stored `IdentifiedArray` and ask for `\\.rows[id: id]`, or \
+        give the rows their stores with `scope(forEach: \\.rows, action: …)`: such row stores \
+        are compared only when their row changed.
         """)
     }
     for check in checks { check() }

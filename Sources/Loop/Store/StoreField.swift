@@ -112,6 +112,7 @@ extension Optional {
   }
 
   /// Whether there is a value.
+  @usableFromInline
   var storeFieldIsPresent: Bool { self != nil }
 }
 

@@ -1,0 +1,44 @@
+/// What a view that asks for the store of an enum state's case observes: the state's case and,
+/// while the state is in the scoped case, the child's identity. A value of this changes when
+/// the child comes, goes or is replaced by another, and not when the child edits its state.
+///
+/// Scopes are told apart by `CasePresenceKey`, built from the case's tag, not from the
+/// ``CasePath`` (two paths to one case are two values that cannot be compared). That is sound
+/// for paths built from the case alone (``CasePath/isSingleCase``):
+/// - two scopes with the child there share a key only if they name the same tag, payload and
+///   action types: the same case, extracted the same way, so either one's reading serves both;
+/// - two scopes with the child absent share a key whose reading may be either's; but a scope
+///   whose child comes moves the state to its own case, and the state's `tag`, part of this
+///   value, then changes whichever scope's reading is used. (The cost: a view whose child is
+///   absent is also told when the state moves between two other cases.)
+@usableFromInline
+struct CasePresence<Identity: Hashable>: Equatable {
+  /// The state's case.
+  @usableFromInline let tag: UInt32
+  /// The child's identity, while the state is in the scoped case.
+  @usableFromInline let identity: Identity?
+
+  @inlinable
+  init(tag: UInt32, identity: Identity?) {
+    self.tag = tag
+    self.identity = identity
+  }
+}
+
+/// Which case scope a `CasePresence` belongs to: the case's tag while the child is there
+/// (`nil` while it is not), the payload, action and identity types.
+@usableFromInline
+struct CasePresenceKey: Hashable {
+  let tag: UInt32?
+  let payload: ObjectIdentifier
+  let action: ObjectIdentifier
+  let identity: ObjectIdentifier
+
+  @usableFromInline
+  init(tag: UInt32?, payload: Any.Type, action: Any.Type, identity: Any.Type) {
+    self.tag = tag
+    self.payload = ObjectIdentifier(payload)
+    self.action = ObjectIdentifier(action)
+    self.identity = ObjectIdentifier(identity)
+  }
+}

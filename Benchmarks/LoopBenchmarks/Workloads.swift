@@ -124,6 +124,17 @@ final class RowsFloor {
   }
 }
 
+/// (f)'s floor: the same pullback reducer, called directly by a plain class with the child's
+/// action wrapped, as a scoped store's send wraps it.
+@MainActor
+final class ParentFloor {
+  var state = Parent()
+  @inline(never)
+  func send(_ action: Counter.Action) {
+    _ = parentReducer.reduce(into: &state, action: .counter(action), environment: ())
+  }
+}
+
 // MARK: - Workloads
 
 enum Workloads {
@@ -189,14 +200,14 @@ enum Workloads {
       // What a feature costs per action, against (a)'s floor; no budget.
       Workload(
         name: "(f) send to a scoped store", operations: 1_000_000, quickOperations: 1_000,
-        budget: nil,
+        budget: 2,
         loop: { count in
           let store = Store(initialState: Parent(), reducer: parentReducer, environment: ())
           let child = store.scope(state: \.counter, action: ParentAction.counter)
           for _ in 0..<count { child.send(.increment) }
           return store.state.counter.count
         },
-        floor: incrementFloor),
+        floor: scopedFloor),
       Workload(
         name: "(g) send through middleware", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,
@@ -446,6 +457,13 @@ enum Workloads {
     }
     for _ in 0..<count { floor.send(.increment) }
     return floor.state.count
+  }
+
+  /// (f)'s floor: the parent's reducer called directly, the child's action wrapped.
+  @MainActor static func scopedFloor(_ count: Int) async -> Int {
+    let floor = ParentFloor()
+    for _ in 0..<count { floor.send(.increment) }
+    return floor.state.counter.count
   }
 
   /// (b)'s floor: send .start, run the effect as a bare Task that hops back to the main actor

@@ -132,7 +132,7 @@ extension Store {
 /// How a scoped store reaches the store it was scoped from.
 @MainActor
 @usableFromInline
-struct ScopedStoreParent<State, Action: Sendable> {
+final class ScopedStoreParent<State, Action: Sendable> {
   /// The child's state, read without observing the parent.
   @usableFromInline let untrackedState: () -> State
   @usableFromInline let send: (Action) -> StoreTask

@@ -35,6 +35,22 @@ let parentLevel = Reducer<Rows, RowsAction, Void> { _, action, _ in
 /// The child-level `forEach`: routing only.
 let routingOnly = rowReducer.forEach(state: \Rows.rows, action: RowsAction.row, environment: { $0 })
 
+/// (f): one row as a feature of its own, pulled back into a parent.
+struct OneRow: Equatable, Sendable { var row = Row(id: 0) }
+enum OneRowAction: Equatable, Sendable { case row(RowAction) }
+let oneRowReducer = rowReducer.pullback(
+  state: \OneRow.row, action: CasePath(OneRowAction.row), environment: { $0 })
+
+/// (f)'s floor: the same reducer called by a plain class, the child's action wrapped.
+@MainActor
+final class OneRowFloor {
+  var state = OneRow()
+  @inline(never)
+  func send(_ action: RowAction) {
+    _ = oneRowReducer.reduce(into: &state, action: .row(action), environment: ())
+  }
+}
+
 // MARK: - Measuring
 
 /// The ids (d) sends to: the same seeded sequence as loop-benchmarks' (splitmix64, seed 1).
@@ -233,6 +249,20 @@ func run() async {
     precondition(store.state.rows.reduce(0) { $0 + $1.count } == count)
   }
   print(pad("    parent-level / routing-only", 52), "\(Double(Int(parent / routing * 100)) / 100)×")
+
+  let scoped = await measure("(f) send to a scoped store", operations: 1_000_000) { count in
+    let store = Store(initialState: OneRow(), reducer: oneRowReducer, environment: ())
+    let child = store.scope(state: \.row, action: OneRowAction.row)
+    for _ in 0..<count { child.send(.increment) }
+    precondition(store.state.row.count == count)
+  }
+  let scopedFloor = await measure("    the same reducer called by hand", operations: 1_000_000) {
+    count in
+    let floor = OneRowFloor()
+    for _ in 0..<count { floor.send(.increment) }
+    precondition(floor.state.row.count == count)
+  }
+  print(pad("    scoped store / by hand", 52), "\(Double(Int(scoped / scopedFloor * 100)) / 100)×")
 
   let rows = await measure("(i) one row changes among 1,000 observed rows", operations: 10_000) {
     count in

@@ -154,7 +154,8 @@ extension Store {
   /// The children of `scope` (a child collection's or optional child's key path) whose
   /// effects are registered in this root store: neither ended nor cancelled as gone.
   func childrenWithEffects(in scope: AnyHashable) -> Set<AnyHashable> {
-    core?.runner.storage.children(in: scope) ?? []
+    guard case .root(let root) = core else { return [] }
+    return root.runner.storage.children(in: scope)
   }
 }
 

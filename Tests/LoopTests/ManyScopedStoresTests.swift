@@ -1,5 +1,5 @@
 // A store that compares many observed scoped stores after every send warns, once, and points
-// to `scope(forEach:action:)` (Sources/Loop/Store/StoreCore.swift, `runScopeChecks`).
+// to `scope(forEach:action:)` (Sources/Loop/Store/RootCore.swift, `runScopeChecks`).
 import Loop
 import LoopTesting
 import Observation

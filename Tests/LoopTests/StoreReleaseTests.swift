@@ -87,7 +87,7 @@ private enum ListScreen {
 @MainActor
 private struct Released {
   weak var store: Store<ListScreen.State, ListScreen.Action>?
-  weak var core: StoreCore<ListScreen.State, ListScreen.Action>?
+  weak var core: RootCore<ListScreen.State, ListScreen.Action>?
   weak var rowStore: Store<ListScreen.Row, ListScreen.RowAction>?
   weak var titleStore: Store<String, ListScreen.Action>?
   weak var detailsStore: Store<ListScreen.Details, ListScreen.DetailsAction>?
@@ -146,8 +146,9 @@ struct StoreReleaseTests {
     rowStore.send(.start)
     detailsStore?.send(.load)
     store.send(.retitle("rows"))
+    guard case .root(let core) = store.core else { preconditionFailure("a root store") }
     return Released(
-      store: store, core: store.core, rowStore: rowStore, titleStore: titleStore,
+      store: store, core: core, rowStore: rowStore, titleStore: titleStore,
       detailsStore: detailsStore, recorder: recorder, rowPayload: rowPayload,
       detailsPayload: detailsPayload)
   }

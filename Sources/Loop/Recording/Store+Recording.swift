@@ -13,7 +13,7 @@ extension Store {
   /// reported as a runtime warning and ignored. A recorder records one session: giving it to
   /// a second `record(to:)` is reported and ignored too.
   public func record(to recorder: SessionRecorder<State, Action>) {
-    guard let core else {
+    guard let root = core.root else {
       reportRuntimeWarning(
         """
         record(to:) was called on a scoped store; nothing is recorded.
@@ -22,12 +22,12 @@ extension Store {
         """)
       return
     }
-    guard recorder.begin(initialState: core.state) else { return }
-    core.recorder = recorder
+    guard recorder.begin(initialState: root.state) else { return }
+    root.recorder = recorder
   }
 
   /// Stops recording; what was recorded stays in the log.
   public func stopRecording() {
-    core?.recorder = nil
+    core.root?.recorder = nil
   }
 }

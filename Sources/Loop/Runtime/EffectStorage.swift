@@ -44,7 +44,7 @@ final class EffectStorage: Sendable {
   ///
   /// Runtime warnings go to standard error there: no handler is inherited from the send that
   /// launched the runner. Each effect reports to the handler of the send that started it (its
-  /// cascade's), which `StoreCore.feedBack` binds.
+  /// cascade's), which `RootCore.feedBack` binds.
   @usableFromInline
   func bind(isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void) async {
     await RuntimeWarnings.$current.withValue(.standardError) {

@@ -192,13 +192,13 @@ extension Store {
   /// The registrar this store's observers register with.
   @usableFromInline
   var observationRegistrar: ObservationRegistrar {
-    core?.registrar ?? parent.unsafelyUnwrapped.observation.registrar
+    core.registrar
   }
 
   /// `\Store.state`, the key path fields are tracked under.
   @usableFromInline
   var observedStateKeyPath: KeyPath<Store, State> {
-    core?.stateKeyPath ?? parent.unsafelyUnwrapped.stateKeyPath
+    core.stateKeyPath
   }
 }
 

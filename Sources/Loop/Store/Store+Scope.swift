@@ -37,10 +37,10 @@ extension Store {
   func scoped<ChildState, ChildAction>(
     read: @escaping (State) -> ChildState,
     send: @escaping (ChildAction) -> StoreTask,
-    membership: ScopedStoreParent<ChildState, ChildAction>.Membership? = nil
+    membership: ScopedCore<ChildState, ChildAction>.Membership? = nil
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      parent: ScopedStoreParent(
+      scoped: ScopedCore(
         state: { read(self.untrackedState) },
         send: send,
         observe: { observe, finish in
@@ -56,23 +56,18 @@ extension Store {
   /// child never observes its whole parent.
   @usableFromInline
   var untrackedState: State {
-    if let core { return core.state }
-    return parent.unsafelyUnwrapped.untrackedState()
+    core.untrackedState
   }
 
   /// Runs `check` once, on the root store, after its next processed send.
   @usableFromInline
   func afterNextSend(_ check: @escaping @MainActor () -> Void) {
-    if let core {
-      core.scopeChecks.append(check)
-    } else {
-      parent.unsafelyUnwrapped.afterNextSend(check)
-    }
+    core.afterNextSend(check)
   }
 
   /// A scoped store's state read: observes this store alone (see `ScopeObservation`).
   @inlinable
-  func observedScopedState(_ parent: ScopedStoreParent<State, Action>) -> State {
+  func observedScopedState(_ parent: ScopedCore<State, Action>) -> State {
     let observation = parent.observation
     observation.registrar.access(self, keyPath: parent.stateKeyPath)
     let value = parent.untrackedState()
@@ -107,7 +102,7 @@ extension Store {
   /// whether they are still waiting (nothing changed).
   @inlinable
   func notifyIfChanged(to value: State) -> Bool {
-    guard let parent else { return false }
+    guard let parent = core.scoped else { return false }
     let observation = parent.observation
     guard let seen = observation.seen else { return false }
     if observation.isDuplicate(seen, value) { return true }
@@ -117,59 +112,14 @@ extension Store {
   }
 
   @inlinable
-  func scheduleCheck(_ parent: ScopedStoreParent<State, Action>) {
+  func scheduleCheck(_ parent: ScopedCore<State, Action>) {
     parent.afterNextSend { [weak self] in
-      guard let self, let parent = self.parent else { return }
+      guard let self, let parent = self.core.scoped else { return }
       if self.notifyIfChanged(to: parent.untrackedState()) {
         self.scheduleCheck(parent)
       } else {
         parent.observation.isScheduled = false
       }
     }
-  }
-}
-
-/// How a scoped store reaches the store it was scoped from.
-@MainActor
-@usableFromInline
-final class ScopedStoreParent<State, Action: Sendable> {
-  /// The child's state, read without observing the parent.
-  @usableFromInline let untrackedState: () -> State
-  @usableFromInline let send: (Action) -> StoreTask
-  /// Adds a state observer and its finish, returning its id (`nil` if the store is gone).
-  @usableFromInline
-  typealias Observe = (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) ->
-    Int?
-  /// Registers an element store's check with its collection's cache.
-  @usableFromInline
-  typealias Membership = (@escaping @MainActor (State?) -> Bool) -> Void
-  let observe: Observe
-  let removeObserver: (Int) -> Void
-  let inFlightEffectCount: () -> Int
-  /// Runs a check once, on the root store, after its next processed send.
-  @usableFromInline let afterNextSend: (@escaping @MainActor () -> Void) -> Void
-  @usableFromInline let observation: ScopeObservation<State>
-  /// `\Store.state`, made once (see `StoreCore.stateKeyPath`).
-  @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
-  /// For an element store: registers its check with its collection's cache.
-  @usableFromInline let membership: Membership?
-
-  @usableFromInline
-  init(
-    state: @escaping () -> State, send: @escaping (Action) -> StoreTask,
-    observe: @escaping Observe,
-    removeObserver: @escaping (Int) -> Void, inFlightEffectCount: @escaping () -> Int,
-    afterNextSend: @escaping (@escaping @MainActor () -> Void) -> Void,
-    observation: ScopeObservation<State>,
-    membership: Membership? = nil
-  ) {
-    self.untrackedState = state
-    self.send = send
-    self.observe = observe
-    self.removeObserver = removeObserver
-    self.inFlightEffectCount = inFlightEffectCount
-    self.afterNextSend = afterNextSend
-    self.observation = observation
-    self.membership = membership
   }
 }

@@ -177,7 +177,7 @@ extension Store {
     child: @escaping (State) -> ChildState?,
     identity: @escaping (ChildState) -> Identity,
     send: @escaping (ChildAction) -> StoreTask,
-    membership: ScopedStoreParent<ChildState, ChildAction>.Membership? = nil
+    membership: ScopedCore<ChildState, ChildAction>.Membership? = nil
   ) -> Store<ChildState, ChildAction>? {
     guard let first = initial else { return nil }
     let original = identity(first)

@@ -65,14 +65,12 @@ extension Store {
   func addObserver(
     _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
   ) -> Int? {
-    if let core { return core.addObserver(observe, onFinish: onFinish) }
-    return parent.unsafelyUnwrapped.observe(observe, onFinish)
+    core.addObserver(observe, onFinish: onFinish)
   }
 
   @usableFromInline
   func removeObserver(_ id: Int) {
-    if let core { return core.removeObserver(id) }
-    parent.unsafelyUnwrapped.removeObserver(id)
+    core.removeObserver(id)
   }
 }
 
@@ -85,7 +83,7 @@ final class Box<Value> {
   init(_ value: Value) { self.value = value }
 }
 
-extension StoreCore {
+extension RootCore {
   func addObserver(
     _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
   ) -> Int {

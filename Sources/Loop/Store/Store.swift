@@ -25,12 +25,9 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable>: Observable {
-  // NB: Exactly one of `core` and `parent` is set, by the two inits, and never changed: a root
-  // store has a core (its state, reducer and effect runner), a scoped store a parent (how it
-  // reads and sends through the store it was scoped from). So every `parent.unsafelyUnwrapped`
-  // follows a check that found `core` nil, and costs no branch on the hot path.
-  @usableFromInline let core: StoreCore<State, Action>?
-  @usableFromInline let parent: ScopedStoreParent<State, Action>?
+  /// What the store is made of: a root's state, reducer and effects, or a scoped store's way
+  /// to its parent (see `StoreCore`).
+  @usableFromInline let core: StoreCore<State, Action>
   /// The element stores `scope(forEach:action:)` made, by collection.
   @usableFromInline var scopeCaches: [AnyKeyPath: AnyObject] = [:]
   /// The element stores asked for one by one, `scope(state: \.rows[id: id], …)`, by
@@ -83,16 +80,17 @@ public final class Store<State, Action: Sendable>: Observable {
   package func launchEffectRunnerInCurrentTask(
     dismiss: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    guard let dismiss else { return core?.runner.launchInCurrentTask() ?? () }
+    guard let root = core.root else { return }
+    guard let dismiss else { return root.runner.launchInCurrentTask() }
     Dismissal.$current.withValue(Dismissal(send: dismiss)) {
-      core?.runner.launchInCurrentTask()
+      root.runner.launchInCurrentTask()
     }
   }
 
   /// Cancels every effect of the store for good: a later effect never starts. What a test
   /// store does when the feature under test dismisses itself.
   package func endEffects() {
-    core?.runner.shutDown()
+    core.root?.runner.shutDown()
   }
 
   @usableFromInline
@@ -100,15 +98,14 @@ public final class Store<State, Action: Sendable>: Observable {
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
     context: EffectContext?
   ) {
-    self.core = StoreCore(initialState: initialState, reduce: reduce, context: context)
-    self.parent = nil
-    core?.owner = self
+    let root = RootCore(initialState: initialState, reduce: reduce, context: context)
+    self.core = .root(root)
+    root.owner = self
   }
 
   @usableFromInline
-  init(parent: ScopedStoreParent<State, Action>) {
-    self.core = nil
-    self.parent = parent
+  init(scoped: ScopedCore<State, Action>) {
+    self.core = .scoped(scoped)
   }
 
   deinit {
@@ -117,12 +114,12 @@ public final class Store<State, Action: Sendable>: Observable {
     // shuts down in place. Released elsewhere, it cancels the runner's task at once (which
     // cancels every effect, and a cancelled effect's `Send` drops what it sends), and shuts
     // down on the main actor's next turn.
-    guard let core else { return }
+    guard let root = core.root else { return }
     if MainQueue.isCurrent {
-      MainActor.assumeIsolated { core.shutDown() }
+      MainActor.assumeIsolated { root.shutDown() }
     } else {
-      core.runner.storage.cancelRunnerTask()
-      Task { @MainActor in core.shutDown() }
+      root.runner.storage.cancelRunnerTask()
+      Task { @MainActor in root.shutDown() }
     }
   }
 
@@ -135,12 +132,7 @@ public final class Store<State, Action: Sendable>: Observable {
   ///   key path.
   @inlinable
   public var state: State {
-    if let core {
-      core.stateWasRead = true
-      core.registrar.access(self, keyPath: core.stateKeyPath)
-      return core.state
-    }
-    return observedScopedState(parent.unsafelyUnwrapped)
+    core.observedState(of: self)
   }
 
   /// Sends an action: reduces it now, and starts the effects it returns.
@@ -156,19 +148,18 @@ public final class Store<State, Action: Sendable>: Observable {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let core { return core.send(action, cascade: nil) }
-    return parent.unsafelyUnwrapped.send(action)
+    core.send(action)
   }
 
   /// The identity of the effect bookkeeping of a root store, which its effects' tasks carry
   /// (see ``EffectOwner/current``); `nil` for a scoped store.
   package var effectOwner: ObjectIdentifier? {
-    core.map { ObjectIdentifier($0.runner.storage) }
+    core.root.map { ObjectIdentifier($0.runner.storage) }
   }
 
   /// The number of effects started and not yet ended (for tests and diagnostics).
   @usableFromInline
   package var inFlightEffectCount: Int {
-    core?.runner.storage.inFlightCount ?? parent.unsafelyUnwrapped.inFlightEffectCount()
+    core.inFlightEffectCount
   }
 }

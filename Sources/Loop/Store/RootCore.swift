@@ -1,0 +1,236 @@
+import Observation
+
+/// The storage behind a root ``Store``: its state, reducer, action queue, observers and
+/// effect runner. Everything here runs on the main actor.
+///
+/// The fields `send` touches are `@exclusivity(unchecked)`: Swift's dynamic exclusivity check
+/// on a class property (`swift_beginAccess`) cost about a third of a `.none` send. It is safe
+/// to skip because accesses cannot overlap by construction: everything runs on the main actor,
+/// a send made during a send is queued (`isSending`), never nested, and the reducer is handed
+/// the state `inout` and cannot reach the store. Observers run after the reducer returns.
+@MainActor
+@usableFromInline
+final class RootCore<State, Action: Sendable> {
+  @exclusivity(unchecked) @usableFromInline var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let registrar = ObservationRegistrar()
+  @exclusivity(unchecked) @usableFromInline var isSending = false
+  /// Actions waiting to be reduced, with the cascade they belong to (nil: the current
+  /// top-level send's, created when its first async effect starts).
+  @exclusivity(unchecked) @usableFromInline var queue: [(Action, EffectCascade?)] = []
+  @exclusivity(unchecked) @usableFromInline var stateObservers: [Int: StateObserver<State>] = [:]
+  var nextObserverID = 0
+  @usableFromInline let runner: EffectRunner<Action>
+  /// The public store, for `registrar` notifications.
+  @usableFromInline weak var owner: Store<State, Action>?
+  /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
+  /// each time its literal is evaluated, which would cost more than a whole plain send.
+  @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
+  /// Whether `state` was read since observers were last notified. Observation registers an
+  /// observer when it reads, and an observer is notified once; so when nothing has read the
+  /// state since the last notification, nobody is observing and the registrar (which takes a
+  /// lock) can be skipped.
+  @exclusivity(unchecked) @usableFromInline var stateWasRead = false
+  @usableFromInline var isShutDown = false
+  /// Checks scoped stores asked for after the next processed send (see `ScopeObservation`).
+  @exclusivity(unchecked) @usableFromInline var scopeChecks: [@MainActor () -> Void] = []
+  /// The recording this store writes to, if any (see ``Store/record(to:)``).
+  @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
+  /// The list `runScopeChecks` runs from, kept for its capacity.
+  var spareScopeChecks: [@MainActor () -> Void] = []
+  /// How many times observers were told the state may have changed: a check run sees from it
+  /// that a send was made while it ran (by an observer it told).
+  @exclusivity(unchecked) @usableFromInline var changeCount = 0
+  /// Whether this store has warned that it compares too many scoped stores per send.
+  var hasWarnedOfManyScopeChecks = false
+  /// How many scoped stores compared after one send make it warn: rows shown one store each.
+  static var manyScopeChecks: Int { 256 }
+
+  @usableFromInline
+  init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
+    context: EffectContext?
+  ) {
+    self.state = initialState
+    self.reduce = reduce
+    self.runner = EffectRunner(context: context)
+  }
+
+  /// Reduces `action` and everything it queues; see ``Store/send(_:)``.
+  @inlinable
+  func send(_ action: Action, cascade: EffectCascade?) -> StoreTask {
+    guard !isSending else { return enqueue(action, cascade: cascade) }
+    isSending = true
+    let effect = reduce(&state, action)
+    if let recorder {
+      recorder.record(action, origin: cascade == nil ? .user : .effect, state: state)
+    }
+    // NB: The common case — one action, no effect — takes this branch and touches no queue,
+    // lock or heap. `effect` is a `let`, so checking it copies nothing.
+    if case .none = effect.storage, queue.isEmpty {
+      isSending = false
+      didChange()
+      return StoreTask(cascade: cascade)
+    }
+    return drain(after: effect, cascade: cascade)
+  }
+
+  /// Handles `effect`, then reduces the queued actions and handles their effects, first in
+  /// first out, until the queue is empty.
+  ///
+  /// Kept out of ``send(_:cascade:)`` so the `.none` path does not set up its frame.
+  @inlinable
+  @inline(never)
+  func drain(after effect: Effect<Action>, cascade: EffectCascade?) -> StoreTask {
+    var rootCascade = cascade
+    process(effect, cascade: &rootCascade)
+    var next = 0
+    while next < queue.count {
+      let (queued, queuedCascade) = queue[next]
+      let effect = reduce(&state, queued)
+      if let recorder {
+        recorder.record(queued, origin: recorder.origin(ofQueued: next), state: state)
+      }
+      next += 1
+      if let queuedCascade {
+        var cascade: EffectCascade? = queuedCascade
+        process(effect, cascade: &cascade)
+      } else {
+        process(effect, cascade: &rootCascade)
+      }
+    }
+    queue.removeAll(keepingCapacity: true)
+    recorder?.queuedOrigins.removeAll(keepingCapacity: true)
+    isSending = false
+    didChange()
+    return StoreTask(cascade: rootCascade)
+  }
+
+  /// Queues an action sent while another is being reduced.
+  @usableFromInline
+  func enqueue(_ action: Action, cascade: EffectCascade?) -> StoreTask {
+    // NB: A re-entrant send gets its own cascade now, so its task can be awaited.
+    recorder?.queuedOrigins.append(cascade == nil ? .user : .effect)
+    let cascade = cascade ?? EffectCascade()
+    queue.append((action, cascade))
+    return StoreTask(cascade: cascade)
+  }
+
+  /// Handles the operations of an effect: queues `.send`s, cancels, starts `.run`s.
+  ///
+  /// The `.run`s of one effect share one ``Send`` (it feeds back into their cascade), so a
+  /// merge of a thousand effects makes one, not a thousand.
+  @inlinable
+  func process(_ effect: Effect<Action>, cascade: inout EffectCascade?) {
+    var send: Send<Action>?
+    switch effect.storage {
+    case .none:
+      return
+    case let .one(operation):
+      process(operation, cascade: &cascade, send: &send)
+    case let .many(operations):
+      for operation in operations { process(operation, cascade: &cascade, send: &send) }
+    }
+  }
+
+  @inlinable
+  func process(
+    _ operation: Effect<Action>.Operation, cascade: inout EffectCascade?,
+    send: inout Send<Action>?
+  ) {
+    switch operation {
+    case let .send(action):
+      queue.append((action, cascade))
+      if let recorder { recorder.queuedOrigins.append(.effect) }
+    case let .cancel(id):
+      runner.storage.cancel(id: id)
+    case let .endRemovedChildren(children):
+      runner.storage.endRemovedChildren(children)
+    case let .run(run):
+      guard !isShutDown else { return }
+      let effectCascade = cascade ?? EffectCascade()
+      cascade = effectCascade
+      let effectSend =
+        send
+        ?? Send<Action> { [weak self] action in
+          self?.feedBack(action, cascade: effectCascade)
+        }
+      send = effectSend
+      runner.start(run, cascade: effectCascade, send: effectSend)
+    }
+  }
+
+  /// Reduces an action an effect sent, as part of that effect's cascade.
+  @inlinable
+  func feedBack(_ action: Action, cascade: EffectCascade) {
+    guard !isShutDown else { return }
+    // NB: Warnings from reducing it go where the send that started the cascade said. The
+    // runner's tasks already send them to standard error, so that case binds nothing.
+    if !cascade.warningHandler.isStandardError {
+      cascade.withWarningHandler { _ = send(action, cascade: cascade) }
+    } else {
+      _ = send(action, cascade: cascade)
+    }
+  }
+
+  /// Tells observers the state may have changed, once per top-level send.
+  @inlinable
+  func didChange() {
+    changeCount &+= 1
+    if stateWasRead, let owner {
+      stateWasRead = false
+      registrar.withMutation(of: owner, keyPath: stateKeyPath) {}
+    }
+    if !scopeChecks.isEmpty { runScopeChecks() }
+    guard !stateObservers.isEmpty else { return }
+    for observer in stateObservers.values { observer.observe(state) }
+  }
+
+  /// Runs the checks scoped stores and field reads asked for, and runs them again while
+  /// sends made during a run (by observers they told) asked for more.
+  @usableFromInline
+  func runScopeChecks() {
+    // NB: An observer a check tells may send; that send's changes were not there when the
+    // checks before it read the state, and the checks it asked for were not scheduled when
+    // its own send ran them. So while sends happen during a run, run again.
+    var seenChanges: Int
+    repeat {
+      seenChanges = changeCount
+      runScopeChecksOnce()
+    } while changeCount != seenChanges && !scopeChecks.isEmpty
+  }
+
+  /// Runs the scoped stores' checks once; those that find no change ask again.
+  func runScopeChecksOnce() {
+    // NB: The two lists trade places, so neither is copied nor reallocated per send; a check
+    // that sends (nesting this) finds the spare list taken and starts an empty one.
+    var checks: [@MainActor () -> Void] = []
+    swap(&checks, &spareScopeChecks)
+    swap(&checks, &scopeChecks)
+    if checks.count >= Self.manyScopeChecks, !hasWarnedOfManyScopeChecks {
+      hasWarnedOfManyScopeChecks = true
+      reportRuntimeWarning(
+        """
+        A store runs \(checks.count) observation checks after every send, one by one: each \
+        scoped store that a view observes is compared with its state after each send, whether \
+        its part changed or not.
+
+        This is usually a list whose rows each got a store from `scope(state:action:)` through \
+        a path that is not a row of a stored collection (a computed property, an array index). \
+        To fix, keep the rows in a stored `IdentifiedArray` and ask for `\\.rows[id: id]`, or \
+        give the rows their stores with `scope(forEach: \\.rows, action: …)`: such row stores \
+        are compared only when their row changed.
+        """)
+    }
+    for check in checks { check() }
+    checks.removeAll(keepingCapacity: true)
+    spareScopeChecks = checks
+  }
+
+  func shutDown() {
+    isShutDown = true
+    runner.shutDown()
+    for observer in stateObservers.values { observer.finish() }
+    stateObservers.removeAll()
+  }
+}

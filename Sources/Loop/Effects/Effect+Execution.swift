@@ -96,22 +96,18 @@ extension Effect.Run {
     _ token: EffectToken, _ storage: EffectStorage, _ send: Send<Action>,
     reportsErrors: Bool = false
   ) async throws {
-    var thrown: (any Error)?
-    if token.startInCurrentTask() {
+    try await token.live(in: storage) { started in
+      guard started else { return }
       do {
         try await perform(send)
       } catch {
-        if reportsErrors { reportUnhandledError(error, of: token) } else { thrown = error }
+        guard reportsErrors else { throw error }
+        reportUnhandledError(error, of: token)
       }
     }
-    if !token.finish() { await token.waitForCanceller() }
-    storage.unregister(token)
-    if let thrown { throw thrown }
   }
 }
 
-/// Reports an error an effect threw that no `catch:` handler took, to the warning handler of
-/// the send that started the effect (`effect`'s cascade's), or the one in scope.
 @usableFromInline
 func reportUnhandledError(_ error: any Error, of effect: EffectToken?) {
   reportRuntimeWarning(

@@ -77,10 +77,10 @@ private func runCancellable<T: Sendable>(
       // NB: Cancelled before it started (`cancelInFlight` from another send, say): the
       // operation still runs, in a cancelled task, so that it returns what cancellation makes
       // it return, as TCA's does.
-      if !token.startInCurrentTask() { withUnsafeCurrentTask { $0?.cancel() } }
-      result.value = await operation()
-      if !token.finish() { await token.waitForCanceller() }
-      storage.unregister(token)
+      result.value = await token.live(in: storage) { started in
+        if !started { withUnsafeCurrentTask { $0?.cancel() } }
+        return await operation()
+      }
     }
   }
   guard let value = result.value else {

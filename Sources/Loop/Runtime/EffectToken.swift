@@ -164,6 +164,29 @@ class EffectToken: @unchecked Sendable {
   }
 }
 
+extension EffectToken {
+  /// Lives one effect's life in the current task — the one place the steps are written:
+  /// starts the effect, runs `body` (told whether the effect started: `false` when it was
+  /// cancelled before it could), ends it — waiting for a canceller that is using the task's
+  /// handle — and unregisters it from `storage`, whether `body` returned or threw.
+  @MainActor
+  @inlinable
+  func live<T, Failure: Error>(
+    in storage: EffectStorage, _ body: (_ started: Bool) async throws(Failure) -> T
+  ) async throws(Failure) -> T {
+    let started = startInCurrentTask()
+    let result: Result<T, Failure>
+    do {
+      result = .success(try await body(started))
+    } catch {
+      result = .failure(error)
+    }
+    if !finish() { await waitForCanceller() }
+    storage.unregister(self)
+    return try result.get()
+  }
+}
+
 /// One effect a store runs: its token, and the operation and `Send` its task runs with.
 ///
 /// The runner queues these and the effect's task captures one, so starting an effect copies

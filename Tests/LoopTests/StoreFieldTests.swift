@@ -1,4 +1,4 @@
-// Nested field reads (Sources/Loop/Store/StoreField.swift): through a field whose type is
+// Nested field reads (Sources/Loop/Observation/StoreField.swift): through a field whose type is
 // `ObservableState`, `store.profile.name` and `store.child?.title` observe what was read alone;
 // checked against the plain computation (an observer is told at the first send after which
 // the value it read differs) on seeded random sequences.

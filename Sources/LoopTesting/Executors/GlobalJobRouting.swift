@@ -57,7 +57,7 @@ package enum GlobalJobRouting {
       }
       if routing.users == 0 {
         routing.hook?.pointee = { job, original in route(job, original) }
-        if routing.hook != nil { RuntimePath.setRouting { GlobalJobRouting.ownsCurrentTask } }
+        if routing.hook != nil { EffectContext.setRouting { GlobalJobRouting.ownsCurrentTask } }
       }
       routing.users += 1
       return routing.hook != nil
@@ -70,7 +70,7 @@ package enum GlobalJobRouting {
       routing.users -= 1
       if routing.users == 0 {
         routing.hook?.pointee = nil
-        RuntimePath.setRouting(nil)
+        EffectContext.setRouting(nil)
       }
     }
   }

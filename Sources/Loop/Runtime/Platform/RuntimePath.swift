@@ -41,40 +41,4 @@ package enum RuntimePath {
 
   /// The path this process takes, for diagnostics and the benchmarks' header.
   package static var name: String { isFastPathAvailable ? "fast" : "portable" }
-
-  /// Whether LoopTesting routes the current task's jobs from the global executor to its
-  /// counted main-queue jobs: the task is a test's work, on the portable path (see
-  /// LoopTesting's `GlobalJobRouting`).
-  ///
-  /// Then a child task it starts on the main actor starts with a job of the global executor,
-  /// which is routed and counted, rather than as a job of the main actor's own, which nothing
-  /// counts. Costs one atomic load where nothing is routed.
-  @usableFromInline
-  package static var routesCurrentTask: Bool {
-    guard routing.load(0) != 0 else { return false }
-    return isRouted()
-  }
-
-  @usableFromInline
-  static func isRouted() -> Bool {
-    routedTask.withLock { $0 }?.isRouted() ?? false
-  }
-
-  /// Installs LoopTesting's answer to ``routesCurrentTask`` while it routes jobs, or removes it
-  /// (`nil`) when it stops.
-  package static func setRouting(_ routesCurrentTask: (@Sendable () -> Bool)?) {
-    routedTask.withLock { $0 = routesCurrentTask.map(RoutedTask.init) }
-    routing.store(routesCurrentTask == nil ? 0 : 1, at: 0)
-  }
-
-  // NB: The closure is boxed: a closure stored in a `LockedState` as an optional function is
-  // reabstracted on every `withLock` that reads it through `inout`, one thunk deeper each time,
-  // until a call overflows the stack (Swift 6.3.1).
-  private static let routedTask = LockedState<RoutedTask?>(nil)
-
-  private final class RoutedTask: Sendable {
-    let isRouted: @Sendable () -> Bool
-    init(_ isRouted: @escaping @Sendable () -> Bool) { self.isRouted = isRouted }
-  }
-  private static let routing = AtomicWords(count: 1)
 }

@@ -81,7 +81,7 @@ var startsAsCountedJob: Bool {
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
     return true
   }
-  return RuntimePath.routesCurrentTask
+  return EffectContext.routesCurrentTask
 }
 
 /// Whether the current task prefers a task executor: on the fast path, a test store's.

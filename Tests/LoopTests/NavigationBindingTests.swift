@@ -216,3 +216,105 @@ struct NavigationBindingTests {
     }
   }
 }
+
+/// A sheet keyed by its child's store: `.sheet(item:)`.
+private enum Inbox {
+  struct Message: Equatable, Identifiable, Sendable {
+    let id: Int
+    var draft = ""
+  }
+  struct State: Equatable, Sendable {
+    var title = ""
+    var open: Message?
+  }
+  enum MessageAction: Equatable, Sendable { case type(String) }
+  enum Action: Equatable, Sendable {
+    case openMessage(Int), retitle(String)
+    case open(PresentationAction<MessageAction>)
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case let .openMessage(id): state.open = Message(id: id)
+    case let .retitle(title): state.title = title
+    case .open: break
+    }
+    return .none
+  }
+  .presents(
+    state: \.open, action: Action.open, environment: {},
+    then: Reducer<Message, MessageAction, Void> { message, action, _ in
+      guard case let .type(text) = action else { return .none }
+      message.draft += text
+      return .none
+    })
+}
+
+@MainActor
+@Suite("Navigation bindings: a sheet's item")
+struct ItemBindingTests {
+  @Test("item gives the presented child's store, the same object while the same child is there")
+  func sameStoreWhileTheSameChild() {
+    let store = Store(initialState: Inbox.State(), reducer: Inbox.reducer, environment: ())
+    let item = store.binding(item: \.open, action: Inbox.Action.open)
+    #expect(item.wrappedValue == nil)
+    store.send(.openMessage(1))
+    let first = item.wrappedValue
+    #expect(first?.id == 1)
+    first?.send(.type("hi"))
+    #expect(store.state.open?.draft == "hi")
+    #expect(item.wrappedValue === first)
+    store.send(.openMessage(2))
+    #expect(item.wrappedValue?.id == 2)
+    #expect(item.wrappedValue !== first)
+  }
+
+  @Test("reading item observes presence and id; setting nil dismisses, once")
+  func observesPresenceAndDismisses() {
+    let store = Store(initialState: Inbox.State(), reducer: Inbox.reducer, environment: ())
+    let item = store.binding(item: \.open, action: Inbox.Action.open)
+    let told = LockIsolated(0)
+    func watch() {
+      withObservationTracking {
+        _ = item.wrappedValue
+      } onChange: {
+        told.withValue { $0 += 1 }
+      }
+    }
+    watch()
+    store.send(.openMessage(1))
+    #expect(told.value == 1)
+    watch()
+    item.wrappedValue?.send(.type("x"))
+    store.send(.retitle("inbox"))
+    #expect(told.value == 1)
+    item.wrappedValue = nil  // swiped down: sends .open(.dismiss)
+    #expect(store.state.open == nil)
+    #expect(told.value == 2)
+    let warnings = WarningLog()
+    RuntimeWarnings.withHandler({ warnings.append($0) }) {
+      item.wrappedValue = nil  // nothing presented: sends nothing
+    }
+    #expect(warnings.all.isEmpty)
+  }
+
+  @Test("a store of Identifiable state is Identifiable by that state's id, observed as a field")
+  func storeIdentity() {
+    let store = Store(
+      initialState: Inbox.Message(id: 7),
+      reducer: Reducer<Inbox.Message, Inbox.MessageAction, Void> { message, action, _ in
+        guard case let .type(text) = action else { return .none }
+        message.draft += text
+        return .none
+      }, environment: ())
+    #expect(store.id == 7)
+    let told = LockIsolated(0)
+    withObservationTracking {
+      _ = store.id
+    } onChange: {
+      told.withValue { $0 += 1 }
+    }
+    store.send(.type("a"))  // the draft changed, not the id
+    #expect(told.value == 0)
+    #expect(store.draft == "a")
+  }
+}

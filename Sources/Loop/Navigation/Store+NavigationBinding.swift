@@ -41,6 +41,43 @@ extension Store {
     binding(isPresented: toChild, action: { toPresentationAction.embed($0) })
   }
 
+  /// The presented child's store, as a binding for `.sheet(item:)`, a popover or a cover:
+  /// `nil` while nothing is presented. The same store object while the same child (the same
+  /// `id`) is presented, so the sheet stays up through the child's edits and is shown anew
+  /// when another child replaces it.
+  ///
+  /// ```swift
+  /// .sheet(item: store.binding(item: \.editor, action: Action.editor).swiftUI) { editor in
+  ///   EditorView(store: editor)
+  /// }
+  /// ```
+  ///
+  /// Reading it observes whether the child is there and its `id`, not its fields (see
+  /// `scope(state:action:)`). A view setting it to `nil` — the sheet swiped down — sends
+  /// `.dismiss` through `toPresentationAction`, unless the child is already gone; setting a
+  /// store sends nothing, since only the reducer can make the child's state.
+  ///
+  /// - Complexity: O(1).
+  public func binding<ChildState: Identifiable, ChildAction>(
+    item toChild: KeyPath<State, ChildState?>,
+    action toPresentationAction: @escaping (PresentationAction<ChildAction>) -> Action
+  ) -> StoreBinding<Store<ChildState, ChildAction>?> {
+    StoreBinding(
+      get: { self.scope(state: toChild, action: { toPresentationAction(.presented($0)) }) },
+      set: { newValue in
+        guard newValue == nil, self.untrackedState[keyPath: toChild] != nil else { return }
+        self.send(toPresentationAction(.dismiss))
+      })
+  }
+
+  /// `binding(item:action:)`, routed by a ``CasePath`` to the child's ``PresentationAction``.
+  public func binding<ChildState: Identifiable, ChildAction>(
+    item toChild: KeyPath<State, ChildState?>,
+    action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>
+  ) -> StoreBinding<Store<ChildState, ChildAction>?> {
+    binding(item: toChild, action: { toPresentationAction.embed($0) })
+  }
+
   /// The screens of the stack at `toStack`, as a binding for a `NavigationStack`'s path:
   /// reading it observes the stack; a view changing it sends the ``StackAction``s that make
   /// the stack the same.

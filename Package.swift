@@ -29,7 +29,10 @@ let package = Package(
     ),
     // Counts the benchmark process's heap allocations (it replaces malloc on glibc).
     .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
-    .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting"]),
+    .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting", "LoopSharedFileWriter"]),
+    // The crash test's child process: writes a shared file until it is killed.
+    .executableTarget(
+      name: "LoopSharedFileWriter", dependencies: ["Loop"], path: "Tests/SharedFileWriter"),
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
     .testTarget(
       name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"],

@@ -28,6 +28,32 @@ final class FieldObservation<State> {
 
   @usableFromInline init() {}
 
+  /// Registers interest in a value read from the state of `subject` (a store, a shared value),
+  /// under `key` — its entry made once per key, by `tracked` and `read` — whose observers saw
+  /// `value`. Returns whether it started waiting (it was not): the caller then makes sure a
+  /// check will run.
+  @usableFromInline
+  func register<Subject: Observable & AnyObject, Value, Tracked>(
+    _ key: AnyKeyPath, subject: Subject, registrar: ObservationRegistrar,
+    tracked: () -> KeyPath<Subject, Tracked>, read: () -> (State) -> Value, seen value: Value
+  ) -> Bool {
+    let field: ObservedFieldValue<Subject, State, Value, Tracked>
+    if let known = fields[key] {
+      // NB: An entry is made for one key, whose type fixes `Value` and `Tracked`.
+      field = unsafeDowncast(known, to: ObservedFieldValue<Subject, State, Value, Tracked>.self)
+    } else {
+      field = ObservedFieldValue(
+        read: read(), tracked: tracked(), registrar: registrar, subject: subject)
+      fields[key] = field
+    }
+    registrar.access(subject, keyPath: field.tracked)
+    guard !field.isWaiting else { return false }
+    field.isWaiting = true
+    field.seen = value
+    waiting.append(field)
+    return true
+  }
+
   /// Reads every waiting field from `state`: notifies those that changed, keeps the others.
   /// Returns whether any still wait.
   @usableFromInline
@@ -151,20 +177,11 @@ extension Store {
     read: () -> (State) -> Value, seen value: Value
   ) {
     let observation = fieldObservation ?? makeFieldObservation()
-    let field: ObservedFieldValue<Store, State, Value, Tracked>
-    if let known = observation.fields[key] {
-      // NB: An entry is made for one key, whose type fixes `Value` and `Tracked`.
-      field = unsafeDowncast(known, to: ObservedFieldValue<Store, State, Value, Tracked>.self)
-    } else {
-      field = ObservedFieldValue(
-        read: read(), tracked: tracked(), registrar: observationRegistrar, subject: self)
-      observation.fields[key] = field
-    }
-    observationRegistrar.access(self, keyPath: field.tracked)
-    guard !field.isWaiting else { return }
-    field.isWaiting = true
-    field.seen = value
-    observation.waiting.append(field)
+    guard
+      observation.register(
+        key, subject: self, registrar: observationRegistrar, tracked: tracked, read: read,
+        seen: value)
+    else { return }
     guard !observation.isScheduled else { return }
     observation.isScheduled = true
     scheduleFieldCheck()

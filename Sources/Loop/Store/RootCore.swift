@@ -177,6 +177,8 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   func didChange() {
     changeCount &+= 1
+    // NB: Shared values changed by this send tell their observers now, in the same send.
+    if SharedChecks.isPending { SharedChecks.run() }
     if stateWasRead, let owner {
       stateWasRead = false
       registrar.withMutation(of: owner, keyPath: stateKeyPath) {}

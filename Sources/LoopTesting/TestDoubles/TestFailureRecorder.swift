@@ -19,4 +19,5 @@ enum TestFailureRecorder {
 @_cdecl("loop_testing_start")
 func loopTestingStart() {
   _ = TestFailureRecorder.installed
+  _ = TestSharedRegistries.installed
 }

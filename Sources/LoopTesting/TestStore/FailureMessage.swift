@@ -31,6 +31,36 @@ enum FailureMessage {
     """
   }
 
+  static func sharedMismatch(key: String, after step: String, expected: Any, actual: Any)
+    -> String
+  {
+    """
+    The shared value \(key) after \(step) does not match the assert closure.
+
+    \(diff(expected, actual))
+
+    \(Diff.legend)
+
+    To fix, make the assert closure set the values marked + (through the state's Shared \
+    field), or change the reducer so it produces the values marked −.
+    """
+  }
+
+  static func unassertedSharedChange(key: String, after step: String, before: Any, after: Any)
+    -> String
+  {
+    """
+    The shared value \(key) changed after \(step), but no assert closure described the change.
+
+    \(diff(before, after))
+
+    \(Diff.legend)
+
+    To fix, pass an assert closure that sets the values marked + through the state's Shared \
+    field, e.g. `{ $0.records.append(record) }`.
+    """
+  }
+
   static func noChange(after step: String) -> String {
     """
     Expected the state to change after \(step), but it did not change.

@@ -15,6 +15,8 @@ final class ReceivedActions<State, Action>: @unchecked Sendable {  // NB: `lock`
   private let lock = LockedState(())
   private var actions: [Action] = []
   private var states: [State] = []
+  /// The shared values after each action (see `SharedValues`).
+  private var shared: [SharedValues] = []
 
   /// Whether no action is waiting to be received.
   var isEmpty: Bool {
@@ -22,10 +24,11 @@ final class ReceivedActions<State, Action>: @unchecked Sendable {  // NB: `lock`
   }
 
   /// Adds an action an effect sent, with the state after it.
-  func append(_ action: Action, state: State) {
+  func append(_ action: Action, state: State, shared values: SharedValues = [:]) {
     lock.withLock { _ in
       actions.append(action)
       states.append(state)
+      shared.append(values)
     }
   }
 
@@ -47,8 +50,12 @@ final class ReceivedActions<State, Action>: @unchecked Sendable {  // NB: `lock`
     // off the main actor, cannot run during a method call on the store.
     let action = lock.withLock { _ in actions.remove(at: 0) }
     let state = lock.withLock { _ in states.remove(at: 0) }
+    lastRemovedShared = lock.withLock { _ in shared.remove(at: 0) }
     return (action, state)
   }
+
+  /// The shared values after the last action a `remove` method removed.
+  private(set) var lastRemovedShared: SharedValues = [:]
 
   /// Removes the first `count` actions; returns them and the state after the last.
   ///
@@ -57,8 +64,10 @@ final class ReceivedActions<State, Action>: @unchecked Sendable {  // NB: `lock`
     lock.withLock { _ in
       let removed = Array(actions[..<count])
       let lastState = states[count - 1]
+      lastRemovedShared = shared[count - 1]
       actions.removeSubrange(..<count)
       states.removeSubrange(..<count)
+      shared.removeSubrange(..<count)
       return (removed, lastState)
     }
   }
@@ -74,6 +83,10 @@ final class ReceivedActions<State, Action>: @unchecked Sendable {  // NB: `lock`
     let lastState = lock.withLock { _ in
       defer { states.removeAll() }
       return states[states.count - 1]
+    }
+    lastRemovedShared = lock.withLock { _ in
+      defer { shared.removeAll() }
+      return shared[shared.count - 1]
     }
     return (removed, lastState)
   }

@@ -94,6 +94,7 @@ extension TestStore {
     guard !recorder.received.isEmpty else { return [] }
     let (actions, lastState) = recorder.received.removeAll()
     assertedState = lastState
+    assertedShared = recorder.received.lastRemovedShared
     return actions
   }
 }

@@ -134,6 +134,7 @@ extension TestStore {
         FailureMessage.unreceivedActions(skipped, before: "before receiving \(description())"),
         at: location, skippable: true)
       assertedState = skippedState
+      assertedShared = recorder.received.lastRemovedShared
     }
     let (action, state) = recorder.received.removeFirst()
     if !matching(action) {
@@ -144,11 +145,14 @@ extension TestStore {
           received: action),
         at: location)
       assertedState = state
+      assertedShared = recorder.received.lastRemovedShared
       return
     }
+    let shared = recorder.received.lastRemovedShared
     check(
       step: "receiving \(Dump.oneLine(of: action))", before: assertedState,
-      actual: state, assert: assert, at: location)
+      actual: state, shared: (assertedShared, shared), assert: assert, at: location)
     assertedState = state
+    assertedShared = shared
   }
 }

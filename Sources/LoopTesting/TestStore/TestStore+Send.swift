@@ -33,6 +33,7 @@ extension TestStore {
     }
     dropUnreceivedActions(before: "before \(step())", at: sourceLocation)
     let before = assertedState
+    let sharedBefore = assertedShared
     recorder.expectingSentAction = true
     // NB: Every runtime warning this action leads to — from its reduce, its effects, and the
     // actions they send back — fails the test at this line. A task-local, so tests running in
@@ -42,9 +43,14 @@ extension TestStore {
     }
     recorder.expectingSentAction = false
     let after = recorder.sentState ?? store.state
+    let sharedAfter = recorder.sentShared ?? recorder.sharedRegistry.snapshot()
     recorder.sentState = nil
-    check(step: step(), before: before, actual: after, assert: assert, at: sourceLocation)
+    recorder.sentShared = nil
+    check(
+      step: step(), before: before, actual: after, shared: (sharedBefore, sharedAfter),
+      assert: assert, at: sourceLocation)
     assertedState = after
+    assertedShared = sharedAfter
     record(SendRecord(task: task, action: action, location: sourceLocation))
     await settle(during: "after \(step())", until: { [store] in store.inFlightEffectCount == 0 })
     return TestStoreTask(rawValue: task, timeout: timeout, tally: tally)
@@ -78,10 +84,12 @@ extension TestStore {
   ) {
     withoutActuallyEscaping(update) { update in
       check(
-        step: "the last action", before: assertedState, actual: store.state, assert: update,
+        step: "the last action", before: assertedState, actual: store.state,
+        shared: (assertedShared, recorder.sharedRegistry.snapshot()), assert: update,
         requiresChange: false, at: sourceLocation)
     }
     assertedState = store.state
+    assertedShared = recorder.sharedRegistry.snapshot()
   }
 
   /// Checks `actual` against `before` changed by `assert`, as exhaustivity says.
@@ -90,15 +98,23 @@ extension TestStore {
   ///   that did not change fails (as for an action; not for ``assert(_:sourceLocation:)``).
   func check(
     step: @autoclosure () -> String, before: State, actual: State,
+    shared: (before: SharedValues, actual: SharedValues),
     assert: ((inout State) throws -> Void)?, requiresChange: Bool = true,
     at location: SourceLocation
   ) {
     switch exhaustivity {
     case .on:
       var expected = before
-      guard apply(assert, to: &expected, step: step(), at: location) else { return }
+      // NB: The closure sees the shared values as they were before, and changes copies.
+      let overlay = SharedOverlay(shared.before)
+      guard overlay.apply({ apply(assert, to: &expected, step: step(), at: location) }) else {
+        return
+      }
+      let sharedChanged = checkShared(
+        step: step(), before: shared.before, expected: overlay, actual: shared.actual,
+        asserted: assert != nil, at: location)
       guard expected != actual else {
-        if assert != nil, requiresChange, actual == before {
+        if assert != nil, requiresChange, actual == before, !sharedChanged {
           fail(FailureMessage.noChange(after: step()), at: location)
         }
         return
@@ -117,7 +133,13 @@ extension TestStore {
       // changes nothing. The closure runs once, on the state after the action, as in TCA: an
       // `#expect` or an index inside it sees that state only.
       var expected = actual
-      guard apply(assert, to: &expected, step: step(), at: location) else { return }
+      let overlay = SharedOverlay(shared.actual)
+      guard overlay.apply({ apply(assert, to: &expected, step: step(), at: location) }) else {
+        return
+      }
+      checkShared(
+        step: step(), before: shared.actual, expected: overlay, actual: shared.actual,
+        asserted: true, at: location)
       if expected != actual {
         fail(
           FailureMessage.stateMismatch(after: step(), expected: expected, actual: actual),
@@ -128,7 +150,11 @@ extension TestStore {
       // time, on the state before (TCA's `showSkippedAssertions`).
       guard showSkippedAssertions else { return }
       var exhaustive = before
-      guard apply(assert, to: &exhaustive, step: step(), at: location), exhaustive != actual else {
+      guard
+        SharedOverlay(shared.before).apply({
+          apply(assert, to: &exhaustive, step: step(), at: location)
+        }), exhaustive != actual
+      else {
         return
       }
       fail(

@@ -79,6 +79,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
   /// The state the test has accounted for so far.
   var assertedState: State
+  /// The shared values as of ``assertedState``.
+  var assertedShared: SharedValues
   /// The sends whose effects may still be running, to name them if they outlive the test.
   var sends: [SendRecord] { endOfTest.withLock { $0.records } }
 
@@ -115,7 +117,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     _ = TestFailureRecorder.installed
-    let recorder = Recorder<State, Action, Environment>(environment: environment)
+    _ = TestSharedRegistries.installed
+    let recorder = Recorder<State, Action, Environment>(
+      environment: environment, sharedRegistry: SharedRegistry.current())
     self.unreceived = recorder.received
     // NB: The test store stands in for a parent: the feature's `.dismiss` and `dismiss()`
     // dismiss it (``isDismissed``), as in TCA.
@@ -128,6 +132,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
     self.recorder = recorder
     self.assertedState = initialState
+    self.assertedShared = recorder.sharedRegistry.snapshot()
     self.creation = sourceLocation
     // NB: Where there is no executor to prefer (the portable path), the jobs of this store's
     // effects are routed from the global executor to the main queue instead, while it lives.
@@ -328,19 +333,28 @@ final class Recorder<State, Action, Environment> {
   var environment: Environment
   var expectingSentAction = false
   var sentState: State?
+  var sentShared: SharedValues?
   /// The actions received and not yet asserted, each with the state after it.
   let received = ReceivedActions<State, Action>()
+  /// The test's shared values: read after each action, with the state.
+  let sharedRegistry: SharedRegistry
 
-  init(environment: Environment) {
+  init(environment: Environment, sharedRegistry: SharedRegistry) {
     self.environment = environment
+    self.sharedRegistry = sharedRegistry
   }
 
   func didReduce(_ action: Action, state: State) {
+    let shared = sharedRegistry.snapshot()
     if expectingSentAction {
       expectingSentAction = false
       sentState = state
+      sentShared = shared
     } else {
-      received.append(action, state: state)
+      received.append(action, state: state, shared: shared)
     }
   }
 }
+
+/// The shared values of a test at one moment, by slot.
+typealias SharedValues = [ObjectIdentifier: SharedSnapshot]

@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+
+/// How a file-backed shared value is saved: after a change, it waits `delay` on the main
+/// queue for more changes, takes one copy of the value there, and hands it to its
+/// ``JSONFileStorage``, which encodes and writes it on its own thread. So a burst of edits is
+/// saved once, the main actor only copies a reference-counted value, and a send never waits
+/// for the disk.
+final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
+  // NB: @unchecked: `isScheduled` and `read` are touched on the main thread only.
+  let load: @Sendable () throws(SharedStorageError) -> Value?
+  private let saveValue: @Sendable (Value) -> Void
+  private let flushStorage: @Sendable () throws(SharedStorageError) -> Void
+  private let delay: Duration
+  private var isScheduled = false
+  /// Reads the value to save, on the main thread: set by the slot that owns this.
+  var read: (() -> Value)?
+
+  init(
+    load: @escaping @Sendable () throws(SharedStorageError) -> Value?,
+    save: @escaping @Sendable (Value) -> Void,
+    flush: @escaping @Sendable () throws(SharedStorageError) -> Void, delay: Duration
+  ) {
+    self.load = load
+    self.saveValue = save
+    self.flushStorage = flush
+    self.delay = delay
+  }
+
+  /// The value changed: save it within the delay.
+  func didChange() {
+    guard !isScheduled else { return }
+    isScheduled = true
+    let components = delay.components
+    let nanoseconds =
+      Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
+    DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+      self.hand()
+    }
+  }
+
+  /// Hands the current value to the storage, if a save is due.
+  private func hand() {
+    guard isScheduled, let read else { return }
+    isScheduled = false
+    saveValue(read())
+  }
+
+  /// Writes the value now, if a save is due, and returns once it is on disk.
+  func flush() throws(SharedStorageError) {
+    hand()
+    try flushStorage()
+  }
+}
+
+extension SharedPersistence where Value: Codable {
+  /// Saves to `storage` (written at once when handed: this waits the delay itself).
+  convenience init(storage: JSONFileStorage<Value>, delay: Duration) {
+    self.init(
+      load: { () throws(SharedStorageError) -> Value? in try storage.load() },
+      save: { storage.save($0) },
+      flush: { () throws(SharedStorageError) in try storage.flush() }, delay: delay)
+  }
+}

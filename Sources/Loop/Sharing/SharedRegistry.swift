@@ -1,0 +1,103 @@
+import Foundation
+
+/// The shared values of the process — or, in a test, of that test alone: LoopTesting gives each
+/// test a registry of its own (``install(_:)``), so tests running in parallel never share a
+/// value, and a file key is kept in memory there.
+public final class SharedRegistry: @unchecked Sendable {
+  // NB: @unchecked: `slots` is behind its lock; the rest is immutable.
+  private let slots = LockedState<[String: any AnySharedSlot]>([:])
+  /// Whether file keys are kept in memory (a test's registry).
+  let keepsFilesInMemory: Bool
+
+  /// The registry of the process.
+  static let process = SharedRegistry(keepsFilesInMemory: false)
+
+  package init(keepsFilesInMemory: Bool) {
+    self.keepsFilesInMemory = keepsFilesInMemory
+  }
+
+  /// The registry values made now belong to: the current test's, else the process's.
+  package static func current() -> SharedRegistry {
+    provider.withLock { $0 }?.current() ?? process
+  }
+
+  /// Installs LoopTesting's answer to which registry the current test has.
+  package static func install(_ current: @escaping @Sendable () -> SharedRegistry?) {
+    provider.withLock { $0 = Provider(current: current) }
+  }
+
+  // NB: Boxed: an optional closure stored in a `LockedState` gains a reabstraction thunk at
+  // every `withLock` that reads it (see `EffectContext`).
+  private static let provider = LockedState<Provider?>(nil)
+  private final class Provider: Sendable {
+    let current: @Sendable () -> SharedRegistry?
+    init(current: @escaping @Sendable () -> SharedRegistry?) { self.current = current }
+  }
+
+  /// The slot of `key`: the one there is, or a new one starting from the file (for a file key
+  /// outside tests) or from `value`.
+  func slot<Value>(for key: SharedKey<Value>, default value: () -> Value) -> SharedSlot<Value> {
+    slots.withLock { slots in
+      if let existing = slots[key.id] {
+        if let slot = existing as? SharedSlot<Value> { return slot }
+        reportRuntimeWarning(
+          """
+          The shared key \(key) holds a value of another type than \(Value.self): this \
+          Shared is not shared with it.
+
+          To fix, give values of different types different keys.
+          """)
+        return SharedSlot(key: key, value: value(), registry: self, persistence: nil)
+      }
+      let persistence =
+        keepsFilesInMemory && !key.isKeptOnDiskInTests ? nil : key.persistence?()
+      var initial: Value?
+      if let persistence {
+        do {
+          initial = try persistence.load()
+        } catch {
+          reportRuntimeWarning(
+            """
+            A shared value could not be loaded: \(error)
+            """)
+        }
+      }
+      let slot = SharedSlot(
+        key: key, value: initial ?? value(), registry: self, persistence: persistence)
+      slots[key.id] = slot
+      return slot
+    }
+  }
+
+  /// Every slot, with how many times it changed and its value now: what a test store compares
+  /// to find what a step changed.
+  package func snapshot() -> [ObjectIdentifier: SharedSnapshot] {
+    var snapshot: [ObjectIdentifier: SharedSnapshot] = [:]
+    for slot in slots.withLock({ Array($0.values) }) {
+      snapshot[ObjectIdentifier(slot)] = SharedSnapshot(
+        slot: slot, changeCount: slot.changeCount, value: slot.anyValue)
+    }
+    return snapshot
+  }
+
+  /// Writes every file-backed shared value that has a change not yet saved, and returns once
+  /// they are on disk: call it before the app exits.
+  ///
+  /// ```swift
+  /// try SharedRegistry.flush()
+  /// ```
+  public static func flush() throws(SharedStorageError) {
+    try process.flushAll()
+  }
+
+  func flushAll() throws(SharedStorageError) {
+    for slot in slots.withLock({ Array($0.values) }) { try slot.flush() }
+  }
+}
+
+/// One shared value at one moment, for a test store.
+package struct SharedSnapshot {
+  package let slot: any AnySharedSlot
+  package let changeCount: Int
+  package let value: Any
+}

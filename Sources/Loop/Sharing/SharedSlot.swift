@@ -1,0 +1,133 @@
+import Dispatch
+import Observation
+
+/// The one place a shared value is kept: every ``Shared`` made with its key (in one registry)
+/// reads and writes here.
+///
+/// Touched on the main thread only — by reducers, views and the test store, all of which run
+/// there — so a change is an in-place write, with no lock and no copy of the value: a send
+/// that edits a shared collection costs what editing a field of the state costs.
+@usableFromInline
+final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
+  // NB: @unchecked: every member is touched on the main thread only (see the type's comment).
+  @usableFromInline var value: Value
+  /// Counts changes.
+  @usableFromInline var version = 0
+  let key: SharedKey<Value>
+  @usableFromInline unowned let registry: SharedRegistry
+  let persistence: SharedPersistence<Value>?
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// The members views read, checked after each change (see `FieldObservation`); made on the
+  /// first such read.
+  nonisolated(unsafe) var observation: FieldObservation<Value>?
+  /// Whether the whole value was read since its observers were last told (as a root store's
+  /// `state`): a change tells them only then.
+  @usableFromInline var wasRead = false
+
+  init(
+    key: SharedKey<Value>, value: Value, registry: SharedRegistry,
+    persistence: SharedPersistence<Value>?
+  ) {
+    self.key = key
+    self.value = value
+    self.registry = registry
+    self.persistence = persistence
+    persistence?.read = { [unowned self] in self.value }
+  }
+
+  /// The value changed (written in place): counts it (a test store compares versions to find
+  /// what changed), saves it, and asks for its observers to be checked once the current send is
+  /// over.
+  @usableFromInline
+  func didChange() {
+    version &+= 1
+    persistence?.didChange()
+    if wasRead || observation != nil { SharedChecks.schedule(self) }
+  }
+
+  /// Tells the observers of the whole value, and those of the members that changed.
+  func checkObservers() {
+    if wasRead {
+      wasRead = false
+      registrar.withMutation(of: self, keyPath: \.version) {}
+    }
+    guard let observation else { return }
+    MainActor.assumeIsolated { _ = observation.check(value) }
+  }
+
+  /// The whole value was read: its observers are told after the next change.
+  @usableFromInline
+  func observeWhole() {
+    wasRead = true
+    registrar.access(self, keyPath: \.version)
+  }
+
+  /// A member was read, whose observers saw `seen`: they are told after a change that left it
+  /// different.
+  @usableFromInline
+  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
+    // NB: Main thread only (see the type's comment): nothing here crosses to another thread.
+    nonisolated(unsafe) let member = member
+    nonisolated(unsafe) let seen = seen
+    MainActor.assumeIsolated {
+      let observation = self.observation ?? FieldObservation<Value>()
+      self.observation = observation
+      _ = observation.register(
+        member, subject: self, registrar: registrar,
+        tracked: { (\SharedSlot<Value>.value).appending(path: member) },
+        read: { { $0[keyPath: member] } }, seen: seen)
+    }
+  }
+}
+
+/// A slot, whatever its value's type: what a registry keeps and logs.
+package protocol AnySharedSlot: AnyObject, Sendable {
+  var keyDescription: String { get }
+  func checkObservers()
+  func flush() throws(SharedStorageError)
+  /// The value now, type-erased, for a test store's comparison.
+  var anyValue: Any { get }
+  /// How many times the value changed.
+  var changeCount: Int { get }
+  /// Whether two values of the slot's type are equal (`false` when not `Equatable`).
+  func isEqual(_ lhs: Any, _ rhs: Any) -> Bool
+}
+
+extension SharedSlot: AnySharedSlot {
+  package var keyDescription: String { key.description }
+  package func flush() throws(SharedStorageError) { try persistence?.flush() }
+  package var anyValue: Any { value }
+  package var changeCount: Int { version }
+  package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
+    return duplicateCheck(for: Value.self)(lhs, rhs)
+  }
+}
+
+/// The slots whose observers must be checked once the current send is over: run by the
+/// store after every send, and by a main-queue job for a change made outside a send.
+@usableFromInline
+enum SharedChecks {
+  // NB: Main thread only. A plain `Bool`, initialised statically: the store reads it after
+  // every send, and it must cost one load.
+  @usableFromInline nonisolated(unsafe) static var isPending = false
+  nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
+
+  static func schedule(_ slot: any AnySharedSlot) {
+    if !slots.contains(where: { $0 === slot }) { slots.append(slot) }
+    guard !isPending else { return }
+    isPending = true
+    // NB: A change made outside any send (an effect that writes directly) is told on the main
+    // queue's next turn; inside a send, the store runs the checks first.
+    DispatchQueue.main.async { run() }
+  }
+
+  @usableFromInline
+  static func run() {
+    guard isPending else { return }
+    isPending = false
+    let pending = slots
+    slots.removeAll()
+    for slot in pending { slot.checkObservers() }
+  }
+}

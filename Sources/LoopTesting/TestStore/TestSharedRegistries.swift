@@ -1,0 +1,20 @@
+import Loop
+import Testing
+
+/// Each test's shared values: a registry per test (per test case, for a parameterised test),
+/// so tests running in parallel never share a value, and file keys stay in memory.
+enum TestSharedRegistries {
+  private static let registries = LockedState<[String: SharedRegistry]>([:])
+
+  /// Installs the answer to which registry the current test has, into Loop.
+  static let installed: Void = SharedRegistry.install {
+    guard let test = Test.current else { return nil }
+    let id = "\(test.id)|\(Test.Case.current.map { String(describing: $0) } ?? "")"
+    return registries.withLock { registries in
+      if let registry = registries[id] { return registry }
+      let registry = SharedRegistry(keepsFilesInMemory: true)
+      registries[id] = registry
+      return registry
+    }
+  }
+}

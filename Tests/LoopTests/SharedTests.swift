@@ -13,10 +13,10 @@ enum Records {
   }
 
   enum Detail {
-    struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable, Codable {
       var record: Shared<Record>
     }
-    enum Action: Equatable, Sendable { case rename(String) }
+    enum Action: Equatable, Sendable, Codable { case rename(String) }
     static let reducer = Reducer<State, Action, Void> { state, action, _ in
       switch action {
       case let .rename(title):
@@ -26,11 +26,11 @@ enum Records {
     }
   }
 
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var records: Shared<IdentifiedArrayOf<Record>>
     var detail: Detail.State?
   }
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case add(Int, String), open(Int), remove(Int)
     case detail(PresentationAction<Detail.Action>)
   }
@@ -206,5 +206,35 @@ struct SharedTests {
     try records.flush()
     #expect(!FileManager.default.fileExists(atPath: url.path))
     #expect(records.wrappedValue == ["a", "b"])
+  }
+
+  @Test("a recording holds each shared change; a replay reproduces them, step by step")
+  func recordAndReplay() throws {
+    let buffer = SessionLogBuffer()
+    let store = Store(
+      initialState: Records.state([.init(id: 1, title: "Milk")]), reducer: Records.reducer,
+      environment: ())
+    store.record(to: SessionRecorder(name: "records", to: .buffer(buffer)))
+    store.send(.add(2, "Bread"))
+    store.send(.open(2))
+    store.send(.detail(.presented(.rename("Rye"))))
+    store.stopRecording()
+    #expect(buffer.lines[1].contains(#""records":{"shared":"memory:records","value":"#))
+    let log = try SessionLog<Records.State, Records.Action>(text: buffer.text)
+    let replay = try log.replay(reducer: Records.reducer, environment: ())
+    #expect(replay.divergence == nil)
+    #expect(
+      replay.steps.map { $0.state.records.wrappedValue.map(\.title) } == [
+        ["Milk", "Bread"], ["Milk", "Bread"], ["Milk", "Rye"],
+      ])
+    // NB: The replay's values are its own: the store's are untouched.
+    #expect(store.state.records.wrappedValue.map(\.title) == ["Milk", "Rye"])
+    let changed = try SessionLog<Records.State, Records.Action>(text: buffer.text)
+      .replay(
+        reducer: Records.reducer.middleware { state, action, _ in
+          if case .add = action { state.records.wrappedValue.removeAll() }
+          return .none
+        }, environment: ())
+    #expect(changed.divergence?.step == 0)
   }
 }

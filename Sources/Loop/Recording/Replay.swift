@@ -112,15 +112,19 @@ extension SessionLog where State: Equatable {
     var replay = Replay<State, Action>(name: name, initialState: start, steps: [], divergence: nil)
     replay.steps.reserveCapacity(entries.count)
     var state = start
+    // NB: A state holding shared values refers to them from every step: each step keeps a
+    // detached copy instead, so stepping shows each as it was then (see `SharedDetaching`).
+    let detaches = SharedDetaching.holdsShared(start)
     for entry in entries {
       // NB: The effect is dropped unstarted: what it fed back is in the log, as later entries.
       _ = reducer.reduce(into: &state, action: entry.action, environment: environment)
       replay.steps.append(
         Replay.Step(
           line: entry.line, origin: entry.origin, offset: entry.offset, action: entry.action,
-          state: state, recordedState: entry.state))
+          state: detaches ? SharedDetaching.detachedCopy(of: state) ?? state : state,
+          recordedState: entry.state))
       if replay.divergence == nil, let recorded = entry.state {
-        let replayed = redaction.state(state)
+        let replayed = redaction.state(replay.steps[replay.steps.count - 1].state)
         if recorded != replayed {
           replay.divergence = ReplayDivergence(
             step: replay.steps.count - 1, line: entry.line, action: entry.action,

@@ -49,6 +49,8 @@ public struct SessionLog<State, Action> {
     let decoder = JSONDecoder()
     func decode<T: Decodable>(_ type: T.Type, line index: Int) throws(SessionLogError) -> T {
       do {
+        // NB: Each line's shared values with equal keys are one (see `SharedDecoding`).
+        decoder.userInfo[SharedDecoding.key] = SharedDecoding()
         return try decoder.decode(type, from: Data(lines[index].utf8))
       } catch {
         throw classify(

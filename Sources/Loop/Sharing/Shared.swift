@@ -33,6 +33,7 @@
 ///
 /// A shared value is read and changed on the main thread, where reducers, views and the test
 /// store run.
+@propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
   @usableFromInline let storage: Storage
@@ -54,6 +55,15 @@ public struct Shared<Value: Sendable>: Sendable {
   /// one.
   public init(wrappedValue value: @autoclosure () -> Value, _ key: SharedKey<Value>) {
     storage = .root(SharedRegistry.current().slot(for: key, default: value))
+  }
+
+  /// The shared value itself, as `$records` names it where `records` is declared
+  /// `@Shared(…) var records`: to derive an element (`$records[id: id]`), or to hand it on.
+  public var projectedValue: Shared<Value> { self }
+
+  /// The shared value the property wrapper holds: `@Shared var record: Record`, given one.
+  public init(projectedValue: Shared<Value>) {
+    self = projectedValue
   }
 
   /// The value. Reading it observes the whole value; writing it changes it for every holder.

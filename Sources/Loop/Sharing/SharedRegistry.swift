@@ -1,7 +1,7 @@
 import Foundation
 
 /// The shared values of the process — or, in a test, of that test alone: LoopTesting gives each
-/// test a registry of its own (``install(_:)``), so tests running in parallel never share a
+/// test a registry of its own (`install(_:)`), so tests running in parallel never share a
 /// value, and a file key is kept in memory there.
 public final class SharedRegistry: @unchecked Sendable {
   // NB: @unchecked: `slots` is behind its lock; the rest is immutable.
@@ -11,6 +11,8 @@ public final class SharedRegistry: @unchecked Sendable {
 
   /// The registry of the process.
   static let process = SharedRegistry(keepsFilesInMemory: false)
+  /// What decoded shared values belong to: nothing is registered in it.
+  static let detached = SharedRegistry(keepsFilesInMemory: true)
 
   package init(keepsFilesInMemory: Bool) {
     self.keepsFilesInMemory = keepsFilesInMemory

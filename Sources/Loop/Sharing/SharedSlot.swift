@@ -89,6 +89,8 @@ package protocol AnySharedSlot: AnyObject, Sendable {
   var anyValue: Any { get }
   /// How many times the value changed.
   var changeCount: Int { get }
+  /// The key's id, which an encoded value carries.
+  var keyID: String { get }
   /// Whether two values of the slot's type are equal (`false` when not `Equatable`).
   func isEqual(_ lhs: Any, _ rhs: Any) -> Bool
 }
@@ -98,6 +100,7 @@ extension SharedSlot: AnySharedSlot {
   package func flush() throws(SharedStorageError) { try persistence?.flush() }
   package var anyValue: Any { value }
   package var changeCount: Int { version }
+  package var keyID: String { key.id }
   package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
     return duplicateCheck(for: Value.self)(lhs, rhs)

@@ -98,6 +98,36 @@ let parentReducer = Counter.reducer.pullback(
   action: CasePath(ParentAction.counter),
   environment: { (_: Void) in () })
 
+/// (n): a counter whose count is a shared value.
+struct SharedCounter: Equatable, Sendable {
+  @Shared(.inMemory("loop-benchmarks.n")) var count = 0
+}
+let sharedCounterReducer = Reducer<SharedCounter, Counter.Action, Void> { state, _, _ in
+  state.count += 1
+  return .none
+}
+
+/// (o): 1,000 rows in a shared collection, edited through a store. Each run has its own key:
+/// observers a run leaves waiting must not count in the next.
+struct SharedRows: Equatable, Sendable {
+  @Shared var rows: IdentifiedArrayOf<Row>
+
+  @MainActor static var runs = 0
+
+  @MainActor init() {
+    Self.runs += 1
+    _rows = Shared(
+      wrappedValue: IdentifiedArray((0..<1_000).map { Row(id: $0) }),
+      .inMemory("loop-benchmarks.o.\(Self.runs)"))
+  }
+}
+enum SharedRowsAction: Equatable, Sendable { case increment(Int) }
+let sharedRowsReducer = Reducer<SharedRows, SharedRowsAction, Void> { state, action, _ in
+  guard case let .increment(id) = action else { return .none }
+  state.rows[id: id]?.count += 1
+  return .none
+}
+
 // MARK: - The floor: a plain class that calls the reducer closure; effects as bare Tasks
 
 @MainActor
@@ -295,6 +325,31 @@ enum Workloads {
         loop: observedFieldsLoop,
         floor: observedFieldsFloor,
         countsNotifications: true),
+      // A send that edits a shared value, against the same send editing a plain field. #40
+      // asks for 2×; not met yet (Performance.md, (n)), so reported without a budget.
+      Workload(
+        name: "(n) send editing a shared value", operations: 1_000_000, quickOperations: 1_000,
+        budget: nil,
+        loop: { count in
+          let store = Store(
+            initialState: SharedCounter(), reducer: sharedCounterReducer, environment: ())
+          let start = store.withState(\.count)
+          for _ in 0..<count { store.send(.increment) }
+          return store.withState(\.count) - start
+        },
+        floor: { count in
+          let store = Store(
+            initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+          for _ in 0..<count { store.send(.increment) }
+          return store.state.count
+        }),
+      Workload(
+        name: "(o) one row of a shared collection among 1,000 observed", operations: 10_000,
+        quickOperations: 100,
+        budget: nil,
+        loop: sharedRowsLoop,
+        floor: observedRowsFloor,
+        countsNotifications: true),
       Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,
@@ -390,6 +445,30 @@ enum Workloads {
     } onChange: {
       changed.add(field)
     }
+  }
+
+  /// (o) on Loop: 1,000 features each holding one row of a shared collection (derived by id),
+  /// each observing its row's count as a view does; each operation edits one row through the
+  /// store, and the notified observer observes again.
+  @MainActor static func sharedRowsLoop(_ count: Int) async -> Int {
+    let store = Store(initialState: SharedRows(), reducer: sharedRowsReducer, environment: ())
+    let rows = (0..<1_000).compactMap { store.withState(\.$rows)[id: $0] }
+    let changed = ChangedRows()
+    @MainActor func observe(_ index: Int) {
+      withObservationTracking {
+        _ = rows[index].count
+      } onChange: {
+        changed.add(index)
+      }
+    }
+    for index in rows.indices { observe(index) }
+    var edits = 0
+    for operation in 0..<count {
+      store.send(.increment(operation * 7 % rows.count))
+      edits += 1
+      for notified in changed.take() { observe(notified) }
+    }
+    return edits
   }
 
   /// (m)'s floor: the same 20 fields in a hand-written observable class that, after each

@@ -1,10 +1,11 @@
 // One value many features hold (Sources/Loop/Sharing/Shared.swift): seen by all in the same
 // send, asserted by the test store like any state, observed per member, kept per test.
 import Foundation
-import Loop
 import LoopTesting
 import Observation
 import Testing
+
+@testable import Loop
 
 enum Records {
   struct Record: Equatable, Identifiable, Sendable, Codable {
@@ -236,5 +237,27 @@ struct SharedTests {
           return .none
         }, environment: ())
     #expect(changed.divergence?.step == 0)
+  }
+
+  @Test("a store holding shared values, observed, with a derived element, is freed")
+  func storeIsFreed() {
+    weak var weakStore: Store<Records.State, Records.Action>?
+    weak var weakDerived: AnyObject?
+    do {
+      let store = Store(
+        initialState: Records.state([.init(id: 1, title: "Milk")]), reducer: Records.reducer,
+        environment: ())
+      store.send(.open(1))
+      let told = Told()
+      told.watch { _ = store.detail?.record.title }
+      told.watch { _ = store.records.count }
+      store.send(.detail(.presented(.rename("Oat milk"))))
+      weakStore = store
+      if case let .derived(derivation)? = store.state.detail?.record.storage {
+        weakDerived = derivation
+      }
+    }
+    #expect(weakStore == nil)
+    #expect(weakDerived == nil)
   }
 }

@@ -67,6 +67,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The value. Reading it observes the whole value; writing it changes it for every holder.
+  @inlinable
   public var wrappedValue: Value {
     get {
       switch storage {
@@ -78,21 +79,34 @@ public struct Shared<Value: Sendable>: Sendable {
       }
     }
     nonmutating _modify {
-      switch storage {
-      case let .root(slot):
-        if let overlay = SharedOverlay.current {
-          var value = overlay.value(of: slot)
-          yield &value
-          overlay.set(value, of: slot)
-        } else {
-          yield &slot.value
-          slot.didChange()
-        }
-      case let .derived(derivation):
-        var value = derivation.value
+      // NB: The common case — a slot, no test overlay — yields the slot's storage itself: an
+      // in-place write, however large the value. The rest goes through a copy. (This accessor
+      // is a coroutine whose frame Swift 6.3.1 allocates on every write: 40 bytes, about 20
+      // ns; see Performance.md, (n).)
+      if case let .root(slot) = storage, SharedOverlay.current == nil {
+        yield &slot.value
+        slot.didChange()
+      } else {
+        var value = currentValue
         yield &value
-        derivation.set(value)
+        set(value)
       }
+    }
+  }
+
+  /// Writes `value`: into the test overlay, or through a derivation.
+  @usableFromInline
+  func set(_ value: Value) {
+    switch storage {
+    case let .root(slot):
+      if let overlay = SharedOverlay.current {
+        overlay.set(value, of: slot)
+      } else {
+        slot.value = value
+        slot.didChange()
+      }
+    case let .derived(derivation):
+      derivation.set(value)
     }
   }
 
@@ -116,6 +130,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The value, read without observing it.
+  @inlinable
   var currentValue: Value {
     switch storage {
     case let .root(slot): SharedOverlay.value(of: slot)
@@ -185,11 +200,15 @@ extension Shared {
 class SharedDerivation<Value: Sendable>: @unchecked Sendable {
   // NB: @unchecked: main thread only, as every shared value.
   /// The value now (or as it last was, once the part is gone), not observed.
-  var value: Value { preconditionFailure("a derivation reads its value") }
+  @usableFromInline var value: Value { preconditionFailure("a derivation reads its value") }
   /// The value now, observed whole.
-  func observedValue() -> Value { preconditionFailure("a derivation reads its value") }
+  @usableFromInline func observedValue() -> Value {
+    preconditionFailure("a derivation reads its value")
+  }
   /// Writes `value` into the part.
-  func set(_ value: Value) { preconditionFailure("a derivation writes its value") }
+  @usableFromInline func set(_ value: Value) {
+    preconditionFailure("a derivation writes its value")
+  }
   /// Registers interest in a member of the part.
   func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
     preconditionFailure("a derivation observes its value")
@@ -253,9 +272,10 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
 /// While a test store runs an assertion closure: the values its shared values have there — as
 /// they were before the action, changed only by the closure — so that the closure works on a
 /// copy and never changes a real value.
+@usableFromInline
 package final class SharedOverlay {
   // NB: Main thread only; set for the span of one synchronous closure.
-  nonisolated(unsafe) static var current: SharedOverlay?
+  @usableFromInline nonisolated(unsafe) static var current: SharedOverlay?
 
   private var values: [ObjectIdentifier: Any]
 
@@ -275,10 +295,12 @@ package final class SharedOverlay {
 
   /// The value of `slot` the closure sees: its own, else the value before the action, else
   /// the value now.
+  @usableFromInline
   func value<Value>(of slot: SharedSlot<Value>) -> Value {
     values[ObjectIdentifier(slot)] as? Value ?? slot.value
   }
 
+  @usableFromInline
   func set<Value>(_ value: Value, of slot: SharedSlot<Value>) {
     values[ObjectIdentifier(slot)] = value
   }
@@ -289,6 +311,7 @@ package final class SharedOverlay {
   }
 
   /// The value of `slot`: the overlay's while one is in place, else the slot's.
+  @inlinable
   static func value<Value>(of slot: SharedSlot<Value>) -> Value {
     guard let current else { return slot.value }
     return current.value(of: slot)

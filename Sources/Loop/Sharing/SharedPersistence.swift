@@ -6,6 +6,7 @@ import Foundation
 /// ``JSONFileStorage``, which encodes and writes it on its own thread. So a burst of edits is
 /// saved once, the main actor only copies a reference-counted value, and a send never waits
 /// for the disk.
+@usableFromInline
 final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   // NB: @unchecked: `isScheduled` and `read` are touched on the main thread only.
   let load: @Sendable () throws(SharedStorageError) -> Value?
@@ -28,6 +29,7 @@ final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The value changed: save it within the delay.
+  @usableFromInline
   func didChange() {
     guard !isScheduled else { return }
     isScheduled = true

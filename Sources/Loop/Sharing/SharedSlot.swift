@@ -7,22 +7,28 @@ import Observation
 /// Touched on the main thread only — by reducers, views and the test store, all of which run
 /// there — so a change is an in-place write, with no lock and no copy of the value: a send
 /// that edits a shared collection costs what editing a field of the state costs.
+///
+/// The fields a write touches are `@exclusivity(unchecked)`, as `RootCore`'s are: Swift's
+/// dynamic exclusivity check needs a scratch buffer that made every write allocate its
+/// accessor's frame. It is safe to skip: all access is on one thread, and a write's arguments
+/// are evaluated before its access begins, so `items.remove(id: item.id)` (reading the slot
+/// through a derived element) does not overlap the write.
 @usableFromInline
 final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   // NB: @unchecked: every member is touched on the main thread only (see the type's comment).
-  @usableFromInline var value: Value
+  @exclusivity(unchecked) @usableFromInline var value: Value
   /// Counts changes.
-  @usableFromInline var version = 0
+  @exclusivity(unchecked) @usableFromInline var version = 0
   let key: SharedKey<Value>
   @usableFromInline unowned let registry: SharedRegistry
-  let persistence: SharedPersistence<Value>?
+  @usableFromInline let persistence: SharedPersistence<Value>?
   @usableFromInline let registrar = ObservationRegistrar()
   /// The members views read, checked after each change (see `FieldObservation`); made on the
   /// first such read.
-  nonisolated(unsafe) var observation: FieldObservation<Value>?
+  @usableFromInline nonisolated(unsafe) var observation: FieldObservation<Value>?
   /// Whether the whole value was read since its observers were last told (as a root store's
   /// `state`): a change tells them only then.
-  @usableFromInline var wasRead = false
+  @exclusivity(unchecked) @usableFromInline var wasRead = false
 
   init(
     key: SharedKey<Value>, value: Value, registry: SharedRegistry,
@@ -38,11 +44,17 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   /// The value changed (written in place): counts it (a test store compares versions to find
   /// what changed), saves it, and asks for its observers to be checked once the current send is
   /// over.
-  @usableFromInline
+  @inlinable
   func didChange() {
     version &+= 1
     persistence?.didChange()
-    if wasRead || observation != nil { SharedChecks.schedule(self) }
+    if wasRead || observation != nil { scheduleChecks() }
+  }
+
+  /// Asks for this slot's observers to be checked once the current send is over.
+  @usableFromInline
+  func scheduleChecks() {
+    SharedChecks.schedule(self)
   }
 
   /// Tells the observers of the whole value, and those of the members that changed.
@@ -56,7 +68,7 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   }
 
   /// The whole value was read: its observers are told after the next change.
-  @usableFromInline
+  @inlinable
   func observeWhole() {
     wasRead = true
     registrar.access(self, keyPath: \.version)

@@ -260,4 +260,95 @@ struct SharedTests {
     #expect(weakStore == nil)
     #expect(weakDerived == nil)
   }
+
+  enum Grid {
+    struct Cell: Equatable, Identifiable, Sendable {
+      let id: Int
+      var count = 0
+      var label = ""
+    }
+    struct State: Equatable, Sendable {
+      @Shared var cells: IdentifiedArrayOf<Cell>
+      var saved: IdentifiedArrayOf<Cell> = []
+    }
+    enum Action: Equatable, Sendable {
+      case bump(Int), relabel(Int, String), insert(Int), remove(Int), swapFirstTwo, replace, save
+      case restore
+    }
+    static let reducer = Reducer<State, Action, Void> { state, action, _ in
+      switch action {
+      case let .bump(id): state.cells[id: id]?.count += 1
+      case let .relabel(id, label): state.cells[id: id]?.label = label
+      case let .insert(id):
+        if state.cells[id: id] == nil { state.cells.append(Cell(id: id)) }
+      case let .remove(id): state.cells.remove(id: id)
+      case .swapFirstTwo:
+        if state.cells.count >= 2 { state.cells.swapAt(0, 1) }
+      case .replace: state.cells = IdentifiedArray(state.cells.reversed())
+      case .save: state.saved = state.cells
+      case .restore: state.cells = state.saved
+      }
+      return .none
+    }
+  }
+
+  @Test(
+    "2,000 seeded runs: observers of one element's member, found by the collection's history, are told exactly when the plain comparison says"
+  )
+  func elementObserversAgreeWithThePlainWay() {
+    for seed in 0..<2_000 {
+      var random = SeededRandom(seed: UInt64(seed))
+      let store = Store(
+        initialState: Grid.State(
+          cells: Shared(
+            wrappedValue: IdentifiedArray((0..<4).map { Grid.Cell(id: $0) }),
+            .inMemory("grid-\(seed)"))),
+        reducer: Grid.reducer, environment: ())
+      let cells = store.withState(\.$cells)
+      // NB: Observers of `count` or `label` of a cell, each through the cell's own Shared;
+      // what each saw, for the plain comparison.
+      var derived: [Int: Shared<Grid.Cell>] = [:]
+      var waiting: [(id: Int, label: Bool, seen: String?)] = []
+      let told = LockIsolated<[Int]>([])
+      func watch(_ index: Int) {
+        let (id, label, _) = waiting[index]
+        guard let cell = derived[id] else { return }
+        let current = cells.wrappedValue[id: id]
+        waiting[index].seen = current.map { label ? $0.label : "\($0.count)" }
+        withObservationTracking {
+          if label { _ = cell.label } else { _ = cell.count }
+        } onChange: {
+          told.withValue { $0.append(index) }
+        }
+      }
+      for id in 0..<4 {
+        derived[id] = cells[id: id]
+        for label in [false, true] {
+          waiting.append((id, label, nil))
+          watch(waiting.count - 1)
+        }
+      }
+      for step in 0..<30 {
+        let id = Int(random.next() % 5)
+        let actions: [Grid.Action] = [
+          .bump(id), .relabel(id, "\(step)"), .insert(id), .remove(id), .swapFirstTwo, .replace,
+          .save, .restore, .bump(id), .relabel(id, "same"),
+        ]
+        store.send(actions[Int(random.next() % UInt64(actions.count))])
+        let now = cells.wrappedValue
+        var expected: [Int] = []
+        for (index, observer) in waiting.enumerated() where derived[observer.id] != nil {
+          let value = now[id: observer.id].map { observer.label ? $0.label : "\($0.count)" }
+          if value != observer.seen { expected.append(index) }
+        }
+        let actual = told.value.sorted()
+        told.setValue([])
+        guard actual == expected else {
+          Issue.record("seed \(seed), step \(step): told \(actual), expected \(expected)")
+          return
+        }
+        for index in actual { watch(index) }
+      }
+    }
+  }
 }

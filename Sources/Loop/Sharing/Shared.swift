@@ -138,10 +138,11 @@ public struct Shared<Value: Sendable>: Sendable {
     }
   }
 
-  /// Registers interest in `member`, whose observers saw `seen`.
-  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
+  /// Registers interest in `member`, whose observers saw `seen`; `id`, for a member of one
+  /// element of this collection (see `SharedSlot.observationByID`).
+  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member, id: AnyHashable? = nil) {
     switch storage {
-    case let .root(slot): slot.observe(member, seen: seen)
+    case let .root(slot): slot.observe(member, seen: seen, id: id)
     case let .derived(derivation): derivation.observe(member, seen: seen)
     }
   }
@@ -238,7 +239,7 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
 
   override func observedValue() -> Element {
     let element = parent.currentValue[id: id]
-    parent.observe(\IdentifiedArray<ID, Element>.[id: id], seen: element)
+    parent.observe(\IdentifiedArray<ID, Element>.[id: id], seen: element, id: AnyHashable(id))
     if let element { last = element }
     return last
   }
@@ -260,10 +261,12 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   }
 
   override func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
+    // NB: What the observer is compared with later is the member as the collection has it
+    // now — none, once the element is gone — not the last value this shows.
     parent.observe(
       (\IdentifiedArray<ID, Element>.[id: id]).appending(
         path: \Element?.[storeFieldMember: member]),
-      seen: Optional(seen))
+      seen: parent.currentValue[id: id].map { $0[keyPath: member] }, id: AnyHashable(id))
   }
 
   override var rootSlot: any AnySharedSlot { parent.rootSlot }

@@ -29,6 +29,12 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   /// Whether the whole value was read since its observers were last told (as a root store's
   /// `state`): a change tells them only then.
   @exclusivity(unchecked) @usableFromInline var wasRead = false
+  /// For a collection: the members observed of one element, by the element's id — checked
+  /// only when the collection's history says the element was touched.
+  @usableFromInline nonisolated(unsafe) var observationByID:
+    [AnyHashable: FieldObservation<Value>] = [:]
+  /// The collection's version when the observers by id were last checked.
+  nonisolated(unsafe) var checkedVersion: Int?
 
   init(
     key: SharedKey<Value>, value: Value, registry: SharedRegistry,
@@ -48,7 +54,7 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   func didChange() {
     version &+= 1
     persistence?.didChange()
-    if wasRead || observation != nil { scheduleChecks() }
+    if wasRead || observation != nil || !observationByID.isEmpty { scheduleChecks() }
   }
 
   /// Asks for this slot's observers to be checked once the current send is over.
@@ -63,8 +69,25 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
       wasRead = false
       registrar.withMutation(of: self, keyPath: \.version) {}
     }
-    guard let observation else { return }
-    MainActor.assumeIsolated { _ = observation.check(value) }
+    MainActor.assumeIsolated {
+      if let observation { _ = observation.check(value) }
+      guard !observationByID.isEmpty else { return }
+      // NB: The elements the history says were touched, or all when it has no path back (an
+      // older copy restored, a new collection, more steps than it keeps): the plain way.
+      let history = value as? any IdentifiedHistoryReading
+      let told =
+        if let history, let checkedVersion {
+          history.forEachID(touchedSince: checkedVersion) { id in
+            _ = observationByID[id]?.check(value)
+          }
+        } else {
+          false
+        }
+      if !told {
+        for observation in observationByID.values { _ = observation.check(value) }
+      }
+      checkedVersion = history?.historyVersion
+    }
   }
 
   /// The whole value was read: its observers are told after the next change.
@@ -77,13 +100,24 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   /// A member was read, whose observers saw `seen`: they are told after a change that left it
   /// different.
   @usableFromInline
-  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
+  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member, id: AnyHashable? = nil) {
     // NB: Main thread only (see the type's comment): nothing here crosses to another thread.
     nonisolated(unsafe) let member = member
     nonisolated(unsafe) let seen = seen
+    nonisolated(unsafe) let id = id
     MainActor.assumeIsolated {
-      let observation = self.observation ?? FieldObservation<Value>()
-      self.observation = observation
+      let observation: FieldObservation<Value>
+      if let id, let history = value as? any IdentifiedHistoryReading {
+        // NB: A member of one element: checked when the history names the element.
+        if observationByID.isEmpty, checkedVersion == nil {
+          checkedVersion = history.historyVersion
+        }
+        observation = observationByID[id] ?? FieldObservation<Value>()
+        observationByID[id] = observation
+      } else {
+        observation = self.observation ?? FieldObservation<Value>()
+        self.observation = observation
+      }
       _ = observation.register(
         member, subject: self, registrar: registrar,
         tracked: { (\SharedSlot<Value>.value).appending(path: member) },

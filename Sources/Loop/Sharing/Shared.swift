@@ -79,19 +79,20 @@ public struct Shared<Value: Sendable>: Sendable {
       }
     }
     nonmutating _modify {
-      // NB: The common case — a slot, no test overlay — yields the slot's storage itself: an
-      // in-place write, however large the value. The rest goes through a copy. (This accessor
-      // is a coroutine whose frame Swift 6.3.1 allocates on every write: 40 bytes, about 20
-      // ns; see Performance.md, (n).)
-      if case let .root(slot) = storage, SharedOverlay.current == nil {
-        yield &slot.value
-        slot.didChange()
-      } else {
-        var value = currentValue
-        yield &value
-        set(value)
-      }
+      // NB: One reference in this accessor's frame, so Swift need not allocate the frame per
+      // write (see `SharedCell`).
+      let cell = writeCell()
+      yield &cell.value
+      cell.afterWrite()
     }
+  }
+
+  /// Where a write goes: the slot itself (in place), or a cell that sets the value where it
+  /// belongs after the write (a test's overlay, a derivation).
+  @inlinable
+  func writeCell() -> SharedCell<Value> {
+    if case let .root(slot) = storage, SharedOverlay.current == nil { return slot }
+    return SharedWriteCell(self)
   }
 
   /// Writes `value`: into the test overlay, or through a derivation.

@@ -14,11 +14,8 @@ import Observation
 /// are evaluated before its access begins, so `items.remove(id: item.id)` (reading the slot
 /// through a derived element) does not overlap the write.
 @usableFromInline
-final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
+final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable, Observable {
   // NB: @unchecked: every member is touched on the main thread only (see the type's comment).
-  @exclusivity(unchecked) @usableFromInline var value: Value
-  /// Counts changes.
-  @exclusivity(unchecked) @usableFromInline var version = 0
   let key: SharedKey<Value>
   @usableFromInline unowned let registry: SharedRegistry
   @usableFromInline let persistence: SharedPersistence<Value>?
@@ -41,10 +38,17 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
     persistence: SharedPersistence<Value>?
   ) {
     self.key = key
-    self.value = value
     self.registry = registry
     self.persistence = persistence
+    super.init(value: value, isSlot: true)
+    isWatched = persistence != nil
     persistence?.read = { [unowned self] in self.value }
+  }
+
+  /// After a write in place, which counted it already: saves and schedules the checks.
+  @usableFromInline
+  override func didWrite() {
+    afterChange()
   }
 
   /// The value changed (written in place): counts it (a test store compares versions to find
@@ -53,6 +57,13 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
   @inlinable
   func didChange() {
     version &+= 1
+    if isWatched { afterChange() }
+  }
+
+  /// What a change does beyond counting it, once something watches the value (``isWatched``):
+  /// saves it and asks for its observers to be checked.
+  @inlinable
+  func afterChange() {
     persistence?.didChange()
     if wasRead || observation != nil || !observationByID.isEmpty { scheduleChecks() }
   }
@@ -71,29 +82,40 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
     }
     MainActor.assumeIsolated {
       if let observation { _ = observation.check(value) }
-      guard !observationByID.isEmpty else { return }
-      // NB: The elements the history says were touched, or all when it has no path back (an
-      // older copy restored, a new collection, more steps than it keeps): the plain way.
-      let history = value as? any IdentifiedHistoryReading
-      let told =
-        if let history, let checkedVersion {
-          history.forEachID(touchedSince: checkedVersion) { id in
-            _ = observationByID[id]?.check(value)
-          }
-        } else {
-          false
-        }
-      if !told {
-        for observation in observationByID.values { _ = observation.check(value) }
-      }
-      checkedVersion = history?.historyVersion
+      if !observationByID.isEmpty { checkObserversByID() }
+      // NB: Nothing waits any more (every observer was told): a write is back to counting
+      // itself, until something reads again.
+      isWatched =
+        persistence != nil || wasRead || observation?.waiting.isEmpty == false
+        || observationByID.values.contains { !$0.waiting.isEmpty }
     }
+  }
+
+  /// Checks the observers of the elements the collection's history says were touched, or of
+  /// all when it has no path back (an older copy restored, a new collection, more steps than
+  /// it keeps): the plain way.
+  @MainActor
+  private func checkObserversByID() {
+    let history = value as? any IdentifiedHistoryReading
+    let told =
+      if let history, let checkedVersion {
+        history.forEachID(touchedSince: checkedVersion) { id in
+          _ = observationByID[id]?.check(value)
+        }
+      } else {
+        false
+      }
+    if !told {
+      for observation in observationByID.values { _ = observation.check(value) }
+    }
+    checkedVersion = history?.historyVersion
   }
 
   /// The whole value was read: its observers are told after the next change.
   @inlinable
   func observeWhole() {
     wasRead = true
+    isWatched = true
     registrar.access(self, keyPath: \.version)
   }
 
@@ -105,6 +127,7 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
     nonisolated(unsafe) let member = member
     nonisolated(unsafe) let seen = seen
     nonisolated(unsafe) let id = id
+    isWatched = true
     MainActor.assumeIsolated {
       let observation: FieldObservation<Value>
       if let id, let history = value as? any IdentifiedHistoryReading {
@@ -123,6 +146,63 @@ final class SharedSlot<Value: Sendable>: @unchecked Sendable, Observable {
         tracked: { (\SharedSlot<Value>.value).appending(path: member) },
         read: { { $0[keyPath: member] } }, seen: seen)
     }
+  }
+}
+
+/// Where a write through a ``Shared`` goes: a cell with the value stored in it, yielded in
+/// place, and told after the write. A slot is one (the common case: an in-place write, however
+/// large the value); a write into a test's overlay or through a derivation gets a cell of its
+/// own, which sets the value where it belongs after the write (`SharedWriteCell`). One class
+/// for both keeps the accessor that yields it down to one reference, so Swift does not
+/// allocate its frame.
+@usableFromInline
+class SharedCell<Value: Sendable>: @unchecked Sendable {
+  // NB: @unchecked: main thread only, as every shared value.
+  @exclusivity(unchecked) @usableFromInline final var value: Value
+  /// For a slot: how many times its value changed.
+  @exclusivity(unchecked) @usableFromInline final var version = 0
+  /// Whether this is a slot (the value's own place), not a write cell.
+  @usableFromInline final let isSlot: Bool
+  /// For a slot: whether something watches it (a file, observers), so that a write must do
+  /// more than count itself (``didWrite()``). Once set, it stays set.
+  @exclusivity(unchecked) @usableFromInline final var isWatched = false
+
+  @usableFromInline
+  init(value: Value, isSlot: Bool) {
+    self.value = value
+    self.isSlot = isSlot
+  }
+
+  /// After a write through ``value``, in place: counted, and handed on only when watched.
+  @inlinable
+  final func afterWrite() {
+    if isSlot {
+      version &+= 1
+      if isWatched { didWrite() }
+    } else {
+      didWrite()
+    }
+  }
+
+  /// Called after a write through ``value``.
+  @usableFromInline
+  func didWrite() {}
+}
+
+/// A write that is not in place: into a test's overlay, or through a derivation.
+@usableFromInline
+final class SharedWriteCell<Value: Sendable>: SharedCell<Value>, @unchecked Sendable {
+  let shared: Shared<Value>
+
+  @usableFromInline
+  init(_ shared: Shared<Value>) {
+    self.shared = shared
+    super.init(value: shared.currentValue, isSlot: false)
+  }
+
+  @usableFromInline
+  override func didWrite() {
+    shared.set(value)
   }
 }
 

@@ -351,4 +351,31 @@ struct SharedTests {
       }
     }
   }
+
+  struct Notes: Equatable, Sendable {
+    @Shared var notes: [String]
+  }
+
+  @Test("a store going away writes its file-backed values at once, not after the save delay")
+  func storeEndFlushes() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("shared-end-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("notes.json")
+    do {
+      let store = Store(
+        initialState: Notes(
+          notes: Shared(
+            wrappedValue: [], SharedKey.file(url, saveDelay: .seconds(600)).keptOnDiskInTests())),
+        reducer: Reducer<Notes, String, Void> { state, note, _ in
+          state.notes.append(note)
+          return .none
+        }, environment: ())
+      store.send("milk")
+      #expect(!FileManager.default.fileExists(atPath: url.path))  // the delay has not passed
+    }
+    let saved = try JSONFileStorage<[String]>(url: url).load()
+    #expect(saved == ["milk"])
+  }
 }

@@ -67,6 +67,7 @@ public final class SharedRegistry: @unchecked Sendable {
       let slot = SharedSlot(
         key: key, value: initial ?? value(), registry: self, persistence: persistence)
       slots[key.id] = slot
+      if persistence != nil { hasFiles.withLock { $0 = true } }
       return slot
     }
   }
@@ -91,6 +92,24 @@ public final class SharedRegistry: @unchecked Sendable {
   public static func flush() throws(SharedStorageError) {
     try process.flushAll()
   }
+
+  /// Writes what is pending of the process's file-backed values, reporting a failure as a
+  /// runtime warning: what a store does as it goes away.
+  static func flushAfterStoreEnded() {
+    let current = current()
+    for registry in current === process ? [process] : [process, current]
+    where registry.hasFiles.withLock({ $0 }) {
+      do {
+        try registry.flushAll()
+      } catch {
+        reportRuntimeWarning(
+          "A shared value could not be saved as its store went away: \(error)")
+      }
+    }
+  }
+
+  /// Whether a slot of this registry is kept in a file.
+  private let hasFiles = LockedState(false)
 
   func flushAll() throws(SharedStorageError) {
     for slot in slots.withLock({ Array($0.values) }) { try slot.flush() }

@@ -234,5 +234,9 @@ final class RootCore<State, Action: Sendable> {
     runner.shutDown()
     for observer in stateObservers.values { observer.finish() }
     stateObservers.removeAll()
+    // NB: A store going away writes the shared values saved to files that are pending, so a
+    // feature closed just after an edit does not wait for the save delay (or lose the edit to
+    // an exit). Nothing when no shared value is kept in a file.
+    SharedRegistry.flushAfterStoreEnded()
   }
 }

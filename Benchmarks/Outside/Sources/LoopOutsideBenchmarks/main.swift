@@ -51,6 +51,20 @@ final class OneRowFloor {
   }
 }
 
+/// (n): a count kept as a shared value, and the same count as a plain field.
+struct SharedCount: Equatable, Sendable {
+  @Shared(.inMemory("outside.n")) var count = 0
+}
+struct PlainCount: Equatable, Sendable { var count = 0 }
+let sharedCountReducer = Reducer<SharedCount, RowAction, Void> { state, _, _ in
+  state.count += 1
+  return .none
+}
+let plainCountReducer = Reducer<PlainCount, RowAction, Void> { state, _, _ in
+  state.count += 1
+  return .none
+}
+
 // MARK: - Measuring
 
 /// The ids (d) sends to: the same seeded sequence as loop-benchmarks' (splitmix64, seed 1).
@@ -263,6 +277,20 @@ func run() async {
     precondition(floor.state.row.count == count)
   }
   print(pad("    scoped store / by hand", 52), "\(Double(Int(scoped / scopedFloor * 100)) / 100)×")
+
+  let shared = await measure("(n) send editing a shared value", operations: 1_000_000) { count in
+    let store = Store(initialState: SharedCount(), reducer: sharedCountReducer, environment: ())
+    let start = store.withState(\.count)
+    for _ in 0..<count { store.send(.increment) }
+    precondition(store.withState(\.count) - start == count)
+  }
+  let plain = await measure("    the same send editing a plain field", operations: 1_000_000) {
+    count in
+    let store = Store(initialState: PlainCount(), reducer: plainCountReducer, environment: ())
+    for _ in 0..<count { store.send(.increment) }
+    precondition(store.state.count == count)
+  }
+  print(pad("    shared / plain", 52), "\(Double(Int(shared / plain * 100)) / 100)×")
 
   let rows = await measure("(i) one row changes among 1,000 observed rows", operations: 10_000) {
     count in

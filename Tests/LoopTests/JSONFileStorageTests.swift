@@ -94,18 +94,33 @@ struct JSONFileStorageTests {
     }
   }
 
+  @Test("a missing folder is made on the first write")
+  func missingFolderMade() throws {
+    try withTemporaryFolder { folder in
+      let url = folder.appendingPathComponent("state/movies/recent.json")
+      let storage = JSONFileStorage<[String]>(url: url, saveDelay: .seconds(60))
+      storage.save(["bat"])
+      try storage.flush()
+      let loaded = try storage.load()
+      #expect(loaded == ["bat"])
+    }
+  }
+
   @Test("a write that cannot happen is a typed error, and the value stays pending")
   func unavailableFolder() throws {
     try withTemporaryFolder { folder in
-      let url = folder.appendingPathComponent("missing/recent.json")
+      // NB: The folder's place is taken by a file: no folder can be made there.
+      let blocker = folder.appendingPathComponent("blocked")
+      try Data("a file".utf8).write(to: blocker)
+      let url = blocker.appendingPathComponent("recent.json")
       let storage = JSONFileStorage<[String]>(url: url, saveDelay: .seconds(60))
       storage.save(["bat"])
       #expect(throws: SharedStorageError.self) { try storage.flush() }
       #expect(storage.hasPendingSave)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.removeItem(at: blocker)
       try storage.flush()
-      #expect(try storage.load() == ["bat"])
+      let loaded = try storage.load()
+      #expect(loaded == ["bat"])
     }
   }
 

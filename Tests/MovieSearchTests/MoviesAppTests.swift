@@ -27,6 +27,25 @@ struct MoviesAppTests {
       output.standardError == "movies: searching the offline catalog (OMDB_API_KEY is not set)\n")
   }
 
+  @Test("searches are kept between runs, offline too: movies --recent lists them, newest first")
+  func recentSearchesKept() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-recent-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = ["MOVIES_STATE_DIR": folder.path]
+    let none = try await MoviesProcess.run(["--recent"], environment: state)
+    #expect(none.standardOutput == "No recent searches.\n")
+    _ = try await MoviesProcess.run(["batman"], environment: state)
+    _ = try await MoviesProcess.run(["--offline", "star", "wars"], environment: state)
+    _ = try await MoviesProcess.run(["batman"], environment: state)
+    let recent = try await MoviesProcess.run(["--recent"], environment: state)
+    #expect(recent.status == 0)
+    #expect(recent.standardOutput == "1. batman\n2. star wars\n")
+    let file = try String(
+      contentsOf: folder.appendingPathComponent("recent-searches.json"), encoding: .utf8)
+    #expect(file == "[\n  \"batman\",\n  \"star wars\"\n]")
+  }
+
   @Test("movies --details tt0372784, offline, shows Christopher Nolan")
   func offlineDetails() async throws {
     let output = try await MoviesProcess.run(["--details", "tt0372784"])

@@ -13,6 +13,8 @@ import Foundation
 /// and then renamed over the file (a rename within one folder is atomic), and the folder is
 /// flushed so the rename itself lasts.
 ///
+/// A missing folder is made, with its parents.
+///
 /// A temporary file left by a process killed mid-write is named `.<name>.<pid>.tmp`; the next
 /// write from any process removes such leftovers.
 package enum AtomicFile {
@@ -21,7 +23,12 @@ package enum AtomicFile {
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       ".\(url.lastPathComponent).\(getpid()).tmp")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if descriptor < 0, errno == ENOENT {
+      // NB: The folder is missing: made, with its parents, as a first write needs.
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     guard descriptor >= 0 else { throw unavailable(url, "cannot create \(temporary.path)") }
     let ok = writeAll(data, to: descriptor) && fsync(descriptor) == 0
     close(descriptor)

@@ -40,7 +40,7 @@ public final class JSONFileStorage<Value: Codable & Sendable>: Sendable {
   /// A storage for the value in the file at `url`.
   ///
   /// - Parameters:
-  ///   - url: The file. Its folder must exist.
+  ///   - url: The file. Its folder is made on the first write if it is missing.
   ///   - saveDelay: How long a save waits, so that a burst of edits is written once.
   public init(url: URL, saveDelay: Duration = .milliseconds(500)) {
     self.url = url

@@ -12,6 +12,8 @@ struct Arguments: Equatable {
     case interactive
     /// `movies --replay <file>`: replay a recorded session, step by step.
     case replay(String)
+    /// `movies --recent`: the searches run before, newest first.
+    case recent
     /// `movies --help`.
     case help
   }
@@ -58,6 +60,9 @@ struct Arguments: Equatable {
         return result
       case "--offline":
         result.offline = true
+      case "--recent":
+        result.mode = .recent
+        return result
       case "--page":
         let text = try optionValue()
         guard let page = Int(text), (1...SearchPage.lastServedPage).contains(page) else {
@@ -115,6 +120,7 @@ struct Arguments: Equatable {
       movies --details <IMDb id>
       movies                        search as you type (interactive)
       movies --replay FILE          replay a recorded session, step by step
+      movies --recent               the searches run before, newest first
 
     Options:
       --page N        the page of results, 1 to 100 (ten results a page)

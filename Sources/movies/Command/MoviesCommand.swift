@@ -25,6 +25,14 @@ enum MoviesCommand {
         return 0
       case let .replay(path):
         return SessionReplay.run(path: path, console: console)
+      case .recent:
+        let recent = RecentSearches.shared(environment: environment).wrappedValue
+        console.line(
+          recent.isEmpty
+            ? "No recent searches."
+            : recent.enumerated().map { "\($0 + 1). \($1)" }.joined(
+              separator: "\n"))
+        return 0
       default:
         break
       }
@@ -34,29 +42,44 @@ enum MoviesCommand {
       return 2
     }
     console.errorLine(source.notice)
-    let environment = MoviesEnvironment(movies: source.service, clock: ContinuousClock())
+    let moviesEnvironment = MoviesEnvironment(movies: source.service, clock: ContinuousClock())
     let record = parsed.record.map { URL(fileURLWithPath: $0) }
     do {
       switch parsed.mode {
       case let .search(query):
+        // NB: Kept whatever the search finds (a search for nothing is still one a user ran),
+        // and written before the command exits.
+        let recent = RecentSearches.shared(environment: environment)
+        RecentSearches.record(query, in: recent)
+        defer { flush(recent, console) }
         return await search(
-          query, page: parsed.page, kind: parsed.kind, environment, console,
+          query, page: parsed.page, kind: parsed.kind, moviesEnvironment, console,
           recorder: try recorder(SessionReplay.searchName, record, hiding: source.secrets))
       case let .details(id):
         return await details(
-          id, environment, console,
+          id, moviesEnvironment, console,
           recorder: try recorder(SessionReplay.detailsName, record, hiding: source.secrets))
       case .interactive:
         return await InteractiveSession(
-          environment: environment, console: console, input: input, sourceName: source.name,
+          environment: moviesEnvironment, console: console, input: input,
+          sourceName: source.name,
           recorder: try recorder(SessionReplay.interactiveName, record, hiding: source.secrets)
         ).run()
-      case .help, .replay:
+      case .help, .replay, .recent:
         return 0
       }
     } catch {
       console.errorLine("movies: \(error)")
       return 1
+    }
+  }
+
+  /// Writes the recent searches now, saying so if that fails (the search itself stands).
+  static func flush(_ recent: Shared<[String]>, _ console: Console) {
+    do {
+      try recent.flush()
+    } catch {
+      console.errorLine("movies: the recent searches were not saved: \(error)")
     }
   }
 

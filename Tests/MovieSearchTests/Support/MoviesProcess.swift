@@ -22,7 +22,8 @@ struct MoviesProcess {
   }
 
   /// Runs `movies arguments…` with `environment` (and nothing else from this process's
-  /// environment but PATH and HOME), feeding it `input` on standard input.
+  /// environment but PATH and HOME, and a fresh `MOVIES_STATE_DIR`), feeding it `input` on
+  /// standard input.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], input: String = "",
     sourceLocation: SourceLocation = #_sourceLocation
@@ -37,6 +38,11 @@ struct MoviesProcess {
     process.executableURL = executable
     process.arguments = arguments
     var base = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
+    // NB: The recent searches go to a folder of this run's own, never the user's home, unless
+    // the test names one (to run the command again on the same list).
+    base["MOVIES_STATE_DIR"] =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-state-\(UUID().uuidString)").path
     base.merge(environment) { $1 }
     process.environment = base
     let stdin = Pipe()

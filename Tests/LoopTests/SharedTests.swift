@@ -378,4 +378,19 @@ struct SharedTests {
     let saved = try JSONFileStorage<[String]>(url: url).load()
     #expect(saved == ["milk"])
   }
+
+  @Test("a value in UserDefaults: loaded from there, saved as JSON there")
+  func userDefaults() throws {
+    let suite = try #require(UserDefaults(suiteName: "loop-shared-\(UUID().uuidString)"))
+    suite.set(Data("[\"dark\"]".utf8), forKey: "themes")
+    let themes = Shared<[String]>(
+      wrappedValue: [], SharedKey.userDefaults("themes", in: suite).keptOnDiskInTests())
+    #expect(themes.wrappedValue == ["dark"])
+    themes.wrappedValue.append("light")
+    try themes.flush()
+    let saved = try JSONDecoder().decode(
+      [String].self, from: #require(suite.data(forKey: "themes")))
+    #expect(saved == ["dark", "light"])
+    #expect(SharedKey<[String]>.userDefaults("themes").description == "in UserDefaults \"themes\"")
+  }
 }

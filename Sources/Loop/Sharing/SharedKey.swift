@@ -26,7 +26,13 @@ public struct SharedKey<Value: Sendable>: Sendable, Hashable, CustomStringConver
   }
 
   public var description: String {
-    if let file { "file \(file.lastPathComponent)" } else { "in memory \"\(id.dropFirst(7))\"" }
+    if let file {
+      "file \(file.lastPathComponent)"
+    } else if id.hasPrefix("defaults:") {
+      "in UserDefaults \"\(id.dropFirst(9))\""
+    } else {
+      "in memory \"\(id.dropFirst(7))\""
+    }
   }
 
   /// This key, kept in its file even in a test (where file keys are kept in memory): for a test
@@ -60,5 +66,27 @@ extension SharedKey where Value: Codable {
         SharedPersistence(storage: JSONFileStorage(url: url, saveDelay: .zero), delay: saveDelay)
       },
       file: url)
+  }
+}
+
+extension SharedKey where Value: Codable {
+  /// A value kept in `defaults` (the app's `UserDefaults` by default) under `name`, as JSON —
+  /// TCA's `.appStorage`, for small values such as settings: loaded the first time it is
+  /// shared in the process, saved within `saveDelay` of each change, encoded off the main
+  /// actor.
+  ///
+  /// A stored value that cannot be decoded is reported as a runtime warning, left in place,
+  /// and the value starts from its default.
+  public static func userDefaults(
+    _ name: String, in defaults: UserDefaults = .standard,
+    saveDelay: Duration = .milliseconds(500)
+  ) -> Self {
+    nonisolated(unsafe) let defaults = defaults
+    return Self(
+      id: "defaults:\(name)",
+      persistence: {
+        SharedPersistence(defaults: defaults, name: name, delay: saveDelay)
+      },
+      file: nil)
   }
 }

@@ -64,3 +64,30 @@ extension SharedPersistence where Value: Codable {
       flush: { () throws(SharedStorageError) in try storage.flush() }, delay: delay)
   }
 }
+
+extension SharedPersistence where Value: Codable {
+  /// Saves to `defaults` under `name`, as JSON, encoded on a queue of its own.
+  convenience init(defaults: UserDefaults, name: String, delay: Duration) {
+    // NB: `UserDefaults` is thread-safe; it is not marked Sendable on every platform.
+    nonisolated(unsafe) let defaults = defaults
+    let queue = DispatchQueue(label: "Loop.SharedPersistence.defaults")
+    self.init(
+      load: { () throws(SharedStorageError) -> Value? in
+        guard let data = defaults.data(forKey: name) else { return nil }
+        do {
+          return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+          throw .unavailable(
+            file: URL(fileURLWithPath: "UserDefaults/\(name)"),
+            reason: "the stored value cannot be decoded: \(error)")
+        }
+      },
+      save: { value in
+        queue.async {
+          guard let data = try? JSONEncoder().encode(value) else { return }
+          defaults.set(data, forKey: name)
+        }
+      },
+      flush: { () throws(SharedStorageError) in queue.sync {} }, delay: delay)
+  }
+}

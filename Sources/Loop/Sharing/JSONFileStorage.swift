@@ -90,9 +90,7 @@ public final class JSONFileStorage<Value: Codable & Sendable>: Sendable {
       return true
     }
     guard schedules else { return }
-    let delay = saveDelay.components
-    let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
-    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+    queue.asyncAfter(deadline: .now() + saveDelay.dispatchInterval) { [weak self] in
       self?.writePending()
     }
   }

@@ -33,10 +33,7 @@ final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   func didChange() {
     guard !isScheduled else { return }
     isScheduled = true
-    let components = delay.components
-    let nanoseconds =
-      Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
-    DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+    DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) {
       self.hand()
     }
   }

@@ -75,8 +75,11 @@ public final class SharedRegistry: @unchecked Sendable {
   /// Every slot, with how many times it changed and its value now: what a test store compares
   /// to find what a step changed.
   package func snapshot() -> [ObjectIdentifier: SharedSnapshot] {
+    // NB: A test with no shared value (most) reads nothing and allocates nothing.
+    let slots = self.slots.withLock { $0.isEmpty ? [] : Array($0.values) }
+    guard !slots.isEmpty else { return [:] }
     var snapshot: [ObjectIdentifier: SharedSnapshot] = [:]
-    for slot in slots.withLock({ Array($0.values) }) {
+    for slot in slots {
       snapshot[ObjectIdentifier(slot)] = SharedSnapshot(
         slot: slot, changeCount: slot.changeCount, value: slot.anyValue)
     }

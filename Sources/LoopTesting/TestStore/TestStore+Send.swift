@@ -106,8 +106,10 @@ extension TestStore {
     case .on:
       var expected = before
       // NB: The closure sees the shared values as they were before, and changes copies.
-      let overlay = SharedOverlay(shared.before)
-      guard overlay.apply({ apply(assert, to: &expected, step: step(), at: location) }) else {
+      let overlay = Self.overlay(shared.before, shared.actual)
+      guard
+        Self.with(overlay, { apply(assert, to: &expected, step: step(), at: location) })
+      else {
         return
       }
       let sharedChanged = checkShared(
@@ -133,8 +135,10 @@ extension TestStore {
       // changes nothing. The closure runs once, on the state after the action, as in TCA: an
       // `#expect` or an index inside it sees that state only.
       var expected = actual
-      let overlay = SharedOverlay(shared.actual)
-      guard overlay.apply({ apply(assert, to: &expected, step: step(), at: location) }) else {
+      let overlay = Self.overlay(shared.actual, shared.actual)
+      guard
+        Self.with(overlay, { apply(assert, to: &expected, step: step(), at: location) })
+      else {
         return
       }
       checkShared(
@@ -151,9 +155,10 @@ extension TestStore {
       guard showSkippedAssertions else { return }
       var exhaustive = before
       guard
-        SharedOverlay(shared.before).apply({
-          apply(assert, to: &exhaustive, step: step(), at: location)
-        }), exhaustive != actual
+        Self.with(
+          Self.overlay(shared.before, shared.actual),
+          { apply(assert, to: &exhaustive, step: step(), at: location) }),
+        exhaustive != actual
       else {
         return
       }

@@ -7,9 +7,10 @@ extension TestStore {
   /// the step. Returns whether the step changed any shared value.
   @discardableResult
   func checkShared(
-    step: @autoclosure () -> String, before: SharedValues, expected: SharedOverlay,
+    step: @autoclosure () -> String, before: SharedValues, expected: SharedOverlay?,
     actual: SharedValues, asserted: Bool, at location: SourceLocation
   ) -> Bool {
+    guard let expected else { return false }
     var changed = false
     for (id, after) in actual.sorted(by: {
       $0.value.slot.keyDescription < $1.value.slot.keyDescription
@@ -32,6 +33,19 @@ extension TestStore {
       }
     }
     return changed
+  }
+
+  /// The overlay an assertion closure runs in: the shared values as `snapshot` has them;
+  /// `nil` when the test has none (before or after the step), so a test without shared values
+  /// pays nothing for them.
+  static func overlay(_ snapshot: SharedValues, _ after: SharedValues) -> SharedOverlay? {
+    snapshot.isEmpty && after.isEmpty ? nil : SharedOverlay(snapshot)
+  }
+
+  /// Runs `body` in `overlay`, if there is one.
+  static func with<Result>(_ overlay: SharedOverlay?, _ body: () -> Result) -> Result {
+    guard let overlay else { return body() }
+    return overlay.apply(body)
   }
 
   /// Whether two values of `slot` are the same: `==` for `Equatable` values, else the same

@@ -7,17 +7,16 @@ import Testing
 @MainActor
 @Suite("Child stores that last")
 struct ChildStoreIdentityTests {
-  struct Sheet: Equatable, Identifiable {
-    var id: Int
-    var text = ""
-  }
+  typealias Sheet = CaseFixture.Sheet
+  typealias SheetAction = CaseFixture.SheetAction
+  typealias Mode = CaseFixture.Mode
+  typealias ModeAction = CaseFixture.ModeAction
   struct Note: Equatable { var text = "" }
   struct Screen: Equatable {
     var sheet: Sheet?
     var note: Note?
     var rows: [Int: Sheet] = [:]
   }
-  enum SheetAction: Equatable, Sendable { case type(String) }
   enum Action: Equatable, Sendable {
     case present(Int), dismiss, sheet(SheetAction), showNote, hideNote, note(SheetAction)
     case addRow(Int), removeRow(Int)
@@ -141,37 +140,9 @@ struct ChildStoreIdentityTests {
     }
   }
 
-  enum Mode: Equatable {
-    case adding(Sheet)
-    case editing(Sheet)
-    case idle
-  }
-  enum ModeAction: Equatable, Sendable {
-    case add(Int), edit(Int), stop
-    case adding(SheetAction), editing(SheetAction)
-  }
-  static let modeReducer = Reducer<Mode, ModeAction, Void> { state, action, _ in
-    switch action {
-    case let .add(id): state = .adding(Sheet(id: id))
-    case let .edit(id): state = .editing(Sheet(id: id))
-    case .stop: state = .idle
-    case let .adding(.type(text)):
-      if case var .adding(sheet) = state {
-        sheet.text = text
-        state = .adding(sheet)
-      }
-    case let .editing(.type(text)):
-      if case var .editing(sheet) = state {
-        sheet.text = text
-        state = .editing(sheet)
-      }
-    }
-    return .none
-  }
-
   @Test("an enum case's store lasts too; two cases of one payload type get their own")
   func enumCases() {
-    let store = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+    let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
     #expect(store.scope(state: Mode.adding, action: ModeAction.adding) == nil)
     store.send(.add(1))
     let adding = store.scope(state: Mode.adding, action: ModeAction.adding)
@@ -189,7 +160,7 @@ struct ChildStoreIdentityTests {
   func enumCasesAgree() {
     for seed in 0..<2_000 {
       var random = SeededRandom(seed: UInt64(seed))
-      let store = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+      let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
       var held: [Store<Sheet, SheetAction>] = []
       for step in 0..<30 {
         let id = Int(random.next() % 2)

@@ -34,10 +34,11 @@ private final class Watcher {
 @MainActor
 @Suite("Scopes observe what a view shows")
 struct ScopePresenceTests {
-  struct Sheet: Equatable, Identifiable {
-    var id: Int
-    var text = ""
-  }
+  typealias Sheet = CaseFixture.Sheet
+  typealias SheetAction = CaseFixture.SheetAction
+  typealias Mode = CaseFixture.Mode
+  typealias Wrapped = CaseFixture.Wrapped
+  typealias ModeAction = CaseFixture.ModeAction
   struct Note: Equatable { var text = "" }
   struct Row: Equatable, Identifiable {
     let id: Int
@@ -58,7 +59,6 @@ struct ScopePresenceTests {
   struct Inner: Equatable {
     var rows: IdentifiedArrayOf<Row> = []
   }
-  enum SheetAction: Equatable, Sendable { case type(String) }
   enum RowAction: Equatable, Sendable { case increment }
   enum Action: Equatable, Sendable {
     case retitle(String), present(Int), dismiss, sheet(SheetAction), showNote, hideNote
@@ -118,41 +118,9 @@ struct ScopePresenceTests {
     #expect(view.told == 2)
   }
 
-  enum Mode: Equatable {
-    case adding(Sheet)
-    case editing(Sheet)
-    case idle
-    case other(Wrapped)
-  }
-  enum Wrapped: Equatable { case a(Sheet), b(Sheet) }
-  enum ModeAction: Equatable, Sendable {
-    case add(Int), edit(Int), stop, wrapA(Int), wrapB(Int)
-    case adding(SheetAction), editing(SheetAction)
-  }
-  static let modeReducer = Reducer<Mode, ModeAction, Void> { state, action, _ in
-    switch action {
-    case let .add(id): state = .adding(Sheet(id: id))
-    case let .edit(id): state = .editing(Sheet(id: id))
-    case .stop: state = .idle
-    case let .wrapA(id): state = .other(.a(Sheet(id: id)))
-    case let .wrapB(id): state = .other(.b(Sheet(id: id)))
-    case let .adding(.type(text)):
-      if case var .adding(sheet) = state {
-        sheet.text = text
-        state = .adding(sheet)
-      }
-    case let .editing(.type(text)):
-      if case var .editing(sheet) = state {
-        sheet.text = text
-        state = .editing(sheet)
-      }
-    }
-    return .none
-  }
-
   @Test("an enum case: told when the state enters or leaves it or its id changes; not for edits")
   func enumCase() {
-    let store = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+    let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
     let view = Watcher { _ = store.scope(state: Mode.adding, action: ModeAction.adding) }
     store.send(.add(1))
     #expect(view.told == 1)
@@ -169,7 +137,7 @@ struct ScopePresenceTests {
 
   @Test("a nested case path cannot be told apart: it observes the whole state, as documented")
   func nestedCasePath() {
-    let store = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+    let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
     let toA = CasePath(Mode.other).appending(path: CasePath(Wrapped.a))
     let view = Watcher { _ = store.scope(state: toA, action: ModeAction.adding) }
     store.send(.wrapA(1))
@@ -190,7 +158,7 @@ struct ScopePresenceTests {
       let store = makeStore()
       let sheetView = Watcher { _ = store.scope(state: \.sheet, action: Action.sheet) }
       let noteView = Watcher { _ = store.scope(state: \.note, action: Action.note) }
-      let mode = Store(initialState: Mode.idle, reducer: Self.modeReducer, environment: ())
+      let mode = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
       let addingView = Watcher { _ = mode.scope(state: Mode.adding, action: ModeAction.adding) }
       var told = (sheet: 0, note: 0, adding: 0)
       for step in 0..<40 {

@@ -27,7 +27,7 @@ extension Shared: Decodable where Value: Decodable {
       return
     }
     let slot = SharedSlot(
-      key: SharedKey(id: id, persistence: nil, file: nil), value: value,
+      key: SharedKey(id: id, persistence: nil, description: id), value: value,
       registry: SharedRegistry.detached, persistence: nil)
     decoding?.slots[id] = slot
     self.init(storage: .root(slot))

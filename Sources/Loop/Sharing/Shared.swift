@@ -104,7 +104,7 @@ public struct Shared<Value: Sendable>: Sendable {
         overlay.set(value, of: slot)
       } else {
         slot.value = value
-        slot.didChange()
+        slot.afterWrite()
       }
     case let .derived(derivation):
       derivation.set(value)

@@ -15,24 +15,14 @@ public struct SharedKey<Value: Sendable>: Sendable, Hashable, CustomStringConver
   let id: String
   /// How to keep the value between runs; `nil` for a value in memory.
   let persistence: (@Sendable () -> SharedPersistence<Value>)?
-  /// The key's file, for a file key.
-  let file: URL?
+  /// How failures and the test store name the value: `file recent.json`, `in memory "x"`.
+  public let description: String
   /// Whether a test keeps this file key on disk (``keptOnDiskInTests()``).
   var isKeptOnDiskInTests = false
 
   /// A value kept in memory only, under `name`: gone when the process ends.
   public static func inMemory(_ name: String) -> Self {
-    Self(id: "memory:\(name)", persistence: nil, file: nil)
-  }
-
-  public var description: String {
-    if let file {
-      "file \(file.lastPathComponent)"
-    } else if id.hasPrefix("defaults:") {
-      "in UserDefaults \"\(id.dropFirst(9))\""
-    } else {
-      "in memory \"\(id.dropFirst(7))\""
-    }
+    Self(id: "memory:\(name)", persistence: nil, description: "in memory \"\(name)\"")
   }
 
   /// This key, kept in its file even in a test (where file keys are kept in memory): for a test
@@ -65,7 +55,7 @@ extension SharedKey where Value: Codable {
       persistence: {
         SharedPersistence(storage: JSONFileStorage(url: url, saveDelay: .zero), delay: saveDelay)
       },
-      file: url)
+      description: "file \(url.lastPathComponent)")
   }
 }
 
@@ -87,6 +77,6 @@ extension SharedKey where Value: Codable {
       persistence: {
         SharedPersistence(defaults: defaults, name: name, delay: saveDelay)
       },
-      file: nil)
+      description: "in UserDefaults \"\(name)\"")
   }
 }

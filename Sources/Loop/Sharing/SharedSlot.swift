@@ -45,19 +45,11 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
     persistence?.read = { [unowned self] in self.value }
   }
 
-  /// After a write in place, which counted it already: saves and schedules the checks.
+  /// After a write, which `afterWrite()` counted already, once something watches the value:
+  /// saves it and schedules the checks.
   @usableFromInline
   override func didWrite() {
     afterChange()
-  }
-
-  /// The value changed (written in place): counts it (a test store compares versions to find
-  /// what changed), saves it, and asks for its observers to be checked once the current send is
-  /// over.
-  @inlinable
-  func didChange() {
-    version &+= 1
-    if isWatched { afterChange() }
   }
 
   /// What a change does beyond counting it, once something watches the value (``isWatched``):

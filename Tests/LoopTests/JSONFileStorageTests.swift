@@ -156,11 +156,17 @@ struct JSONFileStorageTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        // NB: Waits for an event, the first record on disk, not for time to pass.
-        let ready = output.fileHandleForReading.availableData
-        #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
-        // NB: The moment of the kill is what is random: somewhere in the next few writes.
-        usleep(UInt32(random.next() % 4_000))
+        // NB: The kill waits on events, not on time: it comes as the writer reports that it
+        // starts its record number `writes` (1 to 5, at random), while it writes that record —
+        // at whatever point of the write the report reached this process.
+        let writes = Int(random.next() % 5) + 1
+        var reported = 0
+        while reported < writes {
+          let chunk = output.fileHandleForReading.availableData
+          guard !chunk.isEmpty else { break }
+          reported += chunk.filter { $0 == UInt8(ascii: "\n") }.count
+        }
+        #expect(reported >= writes, "the writer stopped before starting \(writes) records")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let record = try JSONFileStorage<CrashRecord>(url: url).load()

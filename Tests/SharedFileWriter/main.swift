@@ -1,6 +1,7 @@
 // The child process of the crash test (Tests/LoopTests/JSONFileStorageTests.swift): saves a
 // record to the file named by its argument, over and over, each time flushed, until it is
-// killed. It prints "ready" once its first record is on disk.
+// killed. It prints a line as it starts each record (once the one before is on disk), and goes
+// straight on to write it.
 import Foundation
 import Loop
 
@@ -23,6 +24,7 @@ while true {
   number += 1
   let letter = Character(UnicodeScalar(UInt8(97 + number % 26)))
   let payload = String(repeating: letter, count: 10_000 + number * 7_919 % 40_000)
+  FileHandle.standardOutput.write(Data("writing \(number)\n".utf8))
   storage.save(
     CrashRecord(number: number, payload: payload, checksum: payload.utf8.count * 31 + number))
   do {
@@ -30,8 +32,5 @@ while true {
   } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
-  }
-  if number == 1 {
-    FileHandle.standardOutput.write(Data("ready\n".utf8))
   }
 }

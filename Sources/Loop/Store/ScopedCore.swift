@@ -1,15 +1,28 @@
 import Observation
 
-/// What a scoped store is made of: how it reaches the store it was scoped from — reads its part
-/// of that store's state, sends through it, observes it — and what makes it observable on its
-/// own (`ScopeObservation`). It owns no state, reducer or effect: every kind of child store (a
-/// part by key path, an optional child, an enum case, a collection's element, a stack's screen)
-/// is one of these, built by the `scope` that makes it with the closures that say how that
-/// kind reads and sends; an element store also carries its `membership` in its collection's
-/// check.
+/// What a store made by `scope(state: keyPath, action:)` is made of — a part of its parent's
+/// state — and what every other scoped kind builds on: its way to the store it was scoped from
+/// (reads its part of that store's state, sends through it, observes it) and what makes it
+/// observable on its own (`ScopeObservation`). It owns no state, reducer or effect.
+///
+/// The kinds, each a class of its own:
+/// - `ScopedCore` itself: a part by key path. Always delivers; observed by a check the root
+///   runs after its next send.
+/// - `ChildCore`: an optional child or an enum case's child, bound to the child it was made
+///   for (its identity). Once that child is gone it delivers nothing and shows the state it
+///   last had.
+/// - `ElementCore`: a collection's element, or a stack's screen (the element's `state`): a
+///   child bound to its id, observed through its collection's one check (`ScopeCache`) rather
+///   than a check per store.
+///
+/// How each reads and sends is a closure formed in the `scope` call, in the caller's module,
+/// so that it and the parent's `send` under it are specialised for the app's types: `send` is
+/// a closure call, never a class method (a method of a generic class runs its unspecialised
+/// body). What differs between kinds beyond that — how the store's observers are told — is
+/// the one overridden method, `watch(_:wasWaiting:)`, called on observed reads only.
 @MainActor
 @usableFromInline
-final class ScopedCore<State, Action: Sendable> {
+class ScopedCore<State, Action: Sendable> {
   /// The child's state, read without observing the parent.
   @usableFromInline let untrackedState: () -> State
   @usableFromInline let send: (Action) -> StoreTask
@@ -17,36 +30,39 @@ final class ScopedCore<State, Action: Sendable> {
   @usableFromInline
   typealias Observe = (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) ->
     Int?
-  /// Registers an element store's check with its collection's cache.
-  @usableFromInline
-  typealias Membership = (@escaping @MainActor (State?) -> Bool) -> Void
-  let observe: Observe
-  let removeObserver: (Int) -> Void
-  let inFlightEffectCount: () -> Int
+  @usableFromInline let observe: Observe
+  @usableFromInline let removeObserver: (Int) -> Void
+  @usableFromInline let inFlightEffectCount: () -> Int
   /// Runs a check once, on the root store, after its next processed send.
   @usableFromInline let afterNextSend: (@escaping @MainActor () -> Void) -> Void
-  @usableFromInline let observation: ScopeObservation<State>
+  @usableFromInline let observation = ScopeObservation<State>()
   /// `\Store.state`, made once (see `StoreCore.stateKeyPath`).
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
-  /// For an element store: registers its check with its collection's cache.
-  @usableFromInline let membership: Membership?
 
-  @usableFromInline
-  init(
-    state: @escaping () -> State, send: @escaping (Action) -> StoreTask,
-    observe: @escaping Observe,
-    removeObserver: @escaping (Int) -> Void, inFlightEffectCount: @escaping () -> Int,
-    afterNextSend: @escaping (@escaping @MainActor () -> Void) -> Void,
-    observation: ScopeObservation<State>,
-    membership: Membership? = nil
+  /// A core that reads `read` of `parent`'s state and sends with `send`.
+  @inlinable
+  init<ParentState, ParentAction>(
+    parent: Store<ParentState, ParentAction>, read: @escaping (ParentState) -> State,
+    send: @escaping (Action) -> StoreTask
   ) {
-    self.untrackedState = state
+    self.untrackedState = { read(parent.untrackedState) }
     self.send = send
-    self.observe = observe
-    self.removeObserver = removeObserver
-    self.inFlightEffectCount = inFlightEffectCount
-    self.afterNextSend = afterNextSend
-    self.observation = observation
-    self.membership = membership
+    self.observe = { observe, finish in
+      parent.addObserver({ observe(read($0)) }, onFinish: finish)
+    }
+    self.removeObserver = { parent.removeObserver($0) }
+    self.inFlightEffectCount = { parent.inFlightEffectCount }
+    self.afterNextSend = { parent.afterNextSend($0) }
+  }
+
+  /// Makes sure `store`'s observers, which just read the state, are told when it changes:
+  /// asks the root for a check after its next send, unless one is asked for already.
+  ///
+  /// - Parameter wasWaiting: Whether observers were waiting before this read.
+  @usableFromInline
+  func watch(_ store: Store<State, Action>, wasWaiting: Bool) {
+    guard !observation.isScheduled else { return }
+    observation.isScheduled = true
+    store.scheduleCheck(self)
   }
 }

@@ -35,21 +35,9 @@ extension Store {
 
   @inlinable
   func scoped<ChildState, ChildAction>(
-    read: @escaping (State) -> ChildState,
-    send: @escaping (ChildAction) -> StoreTask,
-    membership: ScopedCore<ChildState, ChildAction>.Membership? = nil
+    read: @escaping (State) -> ChildState, send: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
-      scoped: ScopedCore(
-        state: { read(self.untrackedState) },
-        send: send,
-        observe: { observe, finish in
-          self.addObserver({ observe(read($0)) }, onFinish: finish)
-        },
-        removeObserver: { self.removeObserver($0) },
-        inFlightEffectCount: { self.inFlightEffectCount },
-        afterNextSend: { self.afterNextSend($0) },
-        observation: ScopeObservation<ChildState>(), membership: membership))
+    Store<ChildState, ChildAction>(scoped: ScopedCore(parent: self, read: read, send: send))
   }
 
   /// The state, read without observing it: what a scoped store reads through, so observing a

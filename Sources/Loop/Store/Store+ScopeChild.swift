@@ -171,46 +171,18 @@ extension Store {
   @usableFromInline
   nonisolated subscript(casePresence key: CasePresenceKey) -> Bool { false }
 
+  /// The store of the child `child` reads, bound to the child `initial` is (see `ChildCore`);
+  /// `nil` if there is none.
   @inlinable
   func scope<ChildState, ChildAction, Identity: Equatable>(
     initial: ChildState?,
     child: @escaping (State) -> ChildState?,
     identity: @escaping (ChildState) -> Identity,
-    send: @escaping (ChildAction) -> StoreTask,
-    membership: ScopedCore<ChildState, ChildAction>.Membership? = nil
+    send: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction>? {
-    guard let first = initial else { return nil }
-    let original = identity(first)
-    // NB: The last state seen of the child, shown once it is gone.
-    let last = Box(first)
-    /// The child, if it is still the one this store was made for.
-    func current(_ state: State) -> ChildState? {
-      guard let value = child(state), identity(value) == original else { return nil }
-      last.value = value
-      return value
-    }
-    return scoped(
-      read: { current($0) ?? last.value },
-      send: { action in
-        guard current(self.untrackedState) != nil else {
-          reportChildGone(action)
-          return StoreTask(cascade: nil)
-        }
-        return send(action)
-      },
-      membership: membership)
+    guard let initial else { return nil }
+    return Store<ChildState, ChildAction>(
+      scoped: ChildCore(
+        parent: self, initial: initial, child: child, identity: identity, send: send))
   }
-}
-
-/// Reports an action sent to a child store whose child is gone.
-@usableFromInline
-func reportChildGone(_ action: some Any) {
-  reportRuntimeWarning(
-    """
-    A child store received an action after its child was gone: \(action)
-
-    The action was not sent: the child this store was made for is nil, in another case, or \
-    replaced by another. To fix, stop using the child store when its child goes (ask the \
-    parent store for a new one), or send the action to the parent.
-    """)
 }

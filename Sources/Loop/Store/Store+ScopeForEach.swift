@@ -153,14 +153,12 @@ extension Store {
     if let cached = cache.stores[id]?.store as? Store<ElementState, ElementAction> {
       return cached
     }
-    guard
-      let store = scope(
-        initial: elements[id: id].map(toState),
-        child: { $0[keyPath: toElements][id: id].map(toState) },
-        identity: { _ in true },
+    guard let initial = elements[id: id].map(toState) else { return nil }
+    let store = Store<ElementState, ElementAction>(
+      scoped: ElementCore(
+        parent: self, id: id, initial: initial, in: toElements, element: toState,
         send: { self.send(toElementAction(id, $0)) },
-        membership: { [weak cache] check in cache?.observe(id) { check($0.map(toState)) } })
-    else { return nil }
+        membership: { [weak cache] check in cache?.observe(id) { check($0.map(toState)) } }))
     cache.stores[id] = WeakStore(store)
     return store
   }

@@ -4,9 +4,10 @@ import Observation
 /// never changed:
 /// - `root`: a store made with `Store(initialState:reducer:environment:)`. Its `RootCore` owns
 ///   the state, the reducer, the action queue, the observers and the effect runner.
-/// - `scoped`: every store made by a `scope` — a part by key path, an optional child, an enum
-///   case, a collection's element, a stack's screen. Its `ScopedCore` owns nothing but its way
-///   to the store it was scoped from, and its own observation.
+/// - `scoped`: every store made by a `scope`. Its `ScopedCore` owns nothing but its way to the
+///   store it was scoped from, and its own observation; each kind of scoped store is a class of
+///   its own: `ScopedCore` (a part by key path), `ChildCore` (an optional child, an enum case's
+///   child), `ElementCore` (a collection's row, a stack's screen).
 ///
 /// An enum of two class references is one word, and a `switch` on it is a test of a spare bit:
 /// `Store.send` pays what an optional check costs, and the compiler checks that every method

@@ -1,0 +1,55 @@
+/// What the store of an optional child or of an enum case's child is made of: a scoped core
+/// bound to the child it was made for.
+///
+/// The child is that child while it is there with the same identity (its `id`, or "present"
+/// for a child that is not `Identifiable`). Once it is gone — `nil`, another case, or another
+/// identity — the store delivers nothing (a `send` is reported as a runtime warning, never
+/// passed to the parent, where it would reach whichever child is there now) and its state is
+/// the one it last read: what a view last showed, for a sheet that animates away.
+@MainActor
+@usableFromInline
+class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
+  /// The child's state as this store last read it while the child was there.
+  @usableFromInline let last: Box<State>
+
+  /// A core for the child `child` reads from `parent`'s state, while its identity is
+  /// `identity(initial)`.
+  @inlinable
+  init<ParentState, ParentAction, Identity: Equatable>(
+    parent: Store<ParentState, ParentAction>, initial: State,
+    child: @escaping (ParentState) -> State?, identity: @escaping (State) -> Identity,
+    send: @escaping (Action) -> StoreTask
+  ) {
+    let original = identity(initial)
+    let last = Box(initial)
+    /// The child, if it is still the one this store was made for.
+    func current(_ state: ParentState) -> State? {
+      guard let value = child(state), identity(value) == original else { return nil }
+      last.value = value
+      return value
+    }
+    self.last = last
+    super.init(
+      parent: parent, read: { current($0) ?? last.value },
+      send: { action in
+        guard current(parent.untrackedState) != nil else {
+          reportChildGone(action)
+          return StoreTask(cascade: nil)
+        }
+        return send(action)
+      })
+  }
+}
+
+/// Reports an action sent to a child store whose child is gone.
+@usableFromInline
+func reportChildGone(_ action: some Any) {
+  reportRuntimeWarning(
+    """
+    A child store received an action after its child was gone: \(action)
+
+    The action was not sent: the child this store was made for is nil, in another case, or \
+    replaced by another. To fix, stop using the child store when its child goes (ask the \
+    parent store for a new one), or send the action to the parent.
+    """)
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Loop
 import LoopTesting
 import Observation
@@ -24,7 +25,7 @@ enum Counter {
   }
 }
 
-struct Row: Identifiable, Equatable, Sendable { let id: Int; var count = 0 }
+struct Row: Identifiable, Equatable, Sendable, Codable { let id: Int; var count = 0 }
 struct Rows: Equatable, Sendable {
   var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
 }
@@ -121,6 +122,30 @@ struct SharedRows: Equatable, Sendable {
       .inMemory("loop-benchmarks.o.\(Self.runs)"))
   }
 }
+/// (p): the same 1,000 rows, saved to a file after every change (no save delay) — or, for the
+/// floor, kept in memory. Each run has its own key and file.
+struct SavedRows: Equatable, Sendable {
+  @Shared var rows: IdentifiedArrayOf<Row>
+
+  @MainActor static var runs = 0
+
+  /// A file in the temporary folder, made for the run; `nil` to keep the rows in memory.
+  @MainActor init(file: URL?) {
+    Self.runs += 1
+    let rows = IdentifiedArray((0..<1_000).map { Row(id: $0) })
+    let key: SharedKey<IdentifiedArrayOf<Row>> =
+      if let file { .file(file, saveDelay: .zero) } else {
+        .inMemory("loop-benchmarks.p.\(Self.runs)")
+      }
+    _rows = Shared(wrappedValue: rows, key)
+  }
+}
+let savedRowsReducer = Reducer<SavedRows, SharedRowsAction, Void> { state, action, _ in
+  guard case let .increment(id) = action else { return .none }
+  state.rows[id: id]?.count += 1
+  return .none
+}
+
 enum SharedRowsAction: Equatable, Sendable { case increment(Int) }
 let sharedRowsReducer = Reducer<SharedRows, SharedRowsAction, Void> { state, action, _ in
   guard case let .increment(id) = action else { return .none }
@@ -350,6 +375,13 @@ enum Workloads {
         floor: observedRowsFloor,
         countsNotifications: true),
       Workload(
+        name: "(p) send editing a shared value saved to a file", operations: 100_000,
+        quickOperations: 1_000,
+        // NB: Reported: the main queue's turns, half of each operation, vary run to run.
+        budget: nil,
+        loop: { count in await savedRowsLoop(count, saved: true) },
+        floor: { count in await savedRowsLoop(count, saved: false) }),
+      Workload(
         name: "(h) send while observed", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,
         loop: { count in
@@ -468,6 +500,47 @@ enum Workloads {
       for notified in changed.take() { observe(notified) }
     }
     return edits
+  }
+
+  /// (p): sends editing one row of 1,000 in a shared collection, the main queue turning after
+  /// every 100 (as an app's run loop does between events), so that each turn hands a save to
+  /// the file's writer, which encodes and writes on its own thread while the sends go on.
+  /// Saved (`saved`) or in memory (the floor): the difference is what saving costs the main
+  /// actor — a copy of the value for the writer, never the encoding or the disk.
+  @MainActor static func savedRowsLoop(_ count: Int, saved: Bool) async -> Int {
+    let file =
+      saved
+      ? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "loop-benchmarks-p-\(ProcessInfo.processInfo.processIdentifier)-\(SavedRows.runs).json")
+      : nil
+    let store = Store(
+      initialState: SavedRows(file: file), reducer: savedRowsReducer, environment: ())
+    for operation in 0..<count {
+      store.send(.increment(operation * 7 % 1_000))
+      if operation % 100 == 99 { await mainQueueTurn() }
+    }
+    let rows = store.withState(\.$rows)
+    let edits = rows.wrappedValue.reduce(0) { $0 + $1.count }
+    if let file {
+      // NB: What is on disk is the last value: flushed, read back, compared.
+      do {
+        try rows.flush()
+        let saved = try JSONDecoder().decode(
+          IdentifiedArrayOf<Row>.self, from: Data(contentsOf: file))
+        precondition(saved == rows.wrappedValue, "the file holds the last value")
+      } catch {
+        preconditionFailure("(p): \(error)")
+      }
+      try? FileManager.default.removeItem(at: file)
+    }
+    return edits
+  }
+
+  /// One turn of the main queue: the jobs queued before it run.
+  @MainActor static func mainQueueTurn() async {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.main.async { continuation.resume() }
+    }
   }
 
   /// (m)'s floor: the same 20 fields in a hand-written observable class that, after each

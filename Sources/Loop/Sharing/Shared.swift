@@ -43,6 +43,24 @@ public struct Shared<Value: Sendable>: Sendable {
   enum Storage: Sendable {
     case root(SharedSlot<Value>)
     case derived(SharedDerivation<Value>)
+
+    // NB: Methods on the enum, whose `self` is borrowed: a `switch` on `Shared.storage` would
+    // retain the slot, and a retain and release were most of a shared write's cost.
+
+    /// Where a write through `shared` goes: the slot's value, in place (no cell), or the
+    /// value of a cell to hand on after the write.
+    @inlinable
+    func writePlace(of shared: Shared<Value>) -> (UnsafeMutablePointer<Value>, SharedCell<Value>?) {
+      if case let .root(slot) = self, SharedOverlay.current == nil { return (slot.place, nil) }
+      let cell = shared.writeCell()
+      return (cell.place, cell)
+    }
+
+    /// After a write in place: the slot counts it (see `SharedCell.afterWrite()`).
+    @inlinable
+    func afterWriteInPlace() {
+      if case let .root(slot) = self { slot.afterWrite() }
+    }
   }
 
   @usableFromInline
@@ -79,20 +97,20 @@ public struct Shared<Value: Sendable>: Sendable {
       }
     }
     nonmutating _modify {
-      // NB: One reference in this accessor's frame, so Swift need not allocate the frame per
-      // write (see `SharedCell`).
-      let cell = writeCell()
-      yield &cell.value
-      cell.afterWrite()
+      // NB: One yield, and a frame of a pointer and an optional reference, so Swift inlines
+      // the accessor and need not allocate its frame per write (see `SharedCell`). A write in
+      // place holds no reference at all: `self` keeps the slot alive for the whole access.
+      let (place, cell) = storage.writePlace(of: self)
+      yield &place.pointee
+      if let cell { cell.afterWrite() } else { storage.afterWriteInPlace() }
     }
   }
 
-  /// Where a write goes: the slot itself (in place), or a cell that sets the value where it
-  /// belongs after the write (a test's overlay, a derivation).
-  @inlinable
+  /// A cell that sets the value where it belongs after a write: a test's overlay, or a
+  /// derivation.
+  @usableFromInline
   func writeCell() -> SharedCell<Value> {
-    if case let .root(slot) = storage, SharedOverlay.current == nil { return slot }
-    return SharedWriteCell(self)
+    SharedWriteCell(self)
   }
 
   /// Writes `value`: into the test overlay, or through a derivation.

@@ -150,7 +150,16 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
 @usableFromInline
 class SharedCell<Value: Sendable>: @unchecked Sendable {
   // NB: @unchecked: main thread only, as every shared value.
-  @exclusivity(unchecked) @usableFromInline final var value: Value
+  /// Where the value is: memory of the cell's own, at one address for the cell's life, so a
+  /// write can reach it from a pointer without holding the cell (see `Shared.wrappedValue`).
+  @usableFromInline final let place: UnsafeMutablePointer<Value>
+  /// The value, in ``place``.
+  @inlinable
+  final var value: Value {
+    get { place.pointee }
+    _modify { yield &place.pointee }
+    set { place.pointee = newValue }
+  }
   /// For a slot: how many times its value changed.
   @exclusivity(unchecked) @usableFromInline final var version = 0
   /// Whether this is a slot (the value's own place), not a write cell.
@@ -161,8 +170,14 @@ class SharedCell<Value: Sendable>: @unchecked Sendable {
 
   @usableFromInline
   init(value: Value, isSlot: Bool) {
-    self.value = value
+    place = .allocate(capacity: 1)
+    place.initialize(to: value)
     self.isSlot = isSlot
+  }
+
+  deinit {
+    place.deinitialize(count: 1)
+    place.deallocate()
   }
 
   /// After a write through ``value``, in place: counted, and handed on only when watched.

@@ -91,8 +91,10 @@ struct RecordAndReplayGuideExamples {
     store.send(.add("milk"))
     await store.send(.checkout).finish()
     store.stopRecording()
-    #expect(buffer.lines.count == 4)
-    #expect(buffer.lines[3].contains(#""origin":"effect""#))
+    // The header, two actions, the checkout's effect starting, its action, its end.
+    #expect(buffer.lines.count == 6)
+    #expect(buffer.lines[4].contains(#""origin":"effect""#))
+    #expect(buffer.lines[4].contains(#""cause":2"#))
 
     let log = try SessionLog<Cart, CartAction>(text: buffer.text)
     let replay = try log.replay(reducer: cartReducer, environment: CartEnvironment())

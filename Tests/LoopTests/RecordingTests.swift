@@ -73,12 +73,14 @@ struct RecordingTests {
     let buffer = await recordTally()
     #expect(
       withoutOffsets(buffer.lines) == [
-        #"{"format":"loop-session","initialState":{"count":0,"log":[]},"name":"tally","states":true,"version":1}"#,
+        #"{"format":"loop-session","initialState":{"count":0,"log":[]},"name":"tally","states":true,"version":2}"#,
         #"{"action":{"add":{"_0":2}},"offset":0,"origin":"user","state":{"count":2,"log":[]}}"#,
         #"{"action":{"addThenEcho":{"_0":3}},"offset":0,"origin":"user","state":{"count":5,"log":[]}}"#,
-        #"{"action":{"echo":{}},"offset":0,"origin":"effect","state":{"count":5,"log":["echo"]}}"#,
+        #"{"action":{"echo":{}},"cause":2,"offset":0,"origin":"effect","state":{"count":5,"log":["echo"]}}"#,
         #"{"action":{"fetch":{}},"offset":0,"origin":"user","state":{"count":5,"log":["echo"]}}"#,
-        #"{"action":{"fetched":{"_0":"page"}},"offset":0,"origin":"effect","state":{"count":5,"log":["echo","page"]}}"#,
+        #"{"cause":4,"effect":1,"event":"started","offset":0}"#,
+        #"{"action":{"fetched":{"_0":"page"}},"cause":4,"offset":0,"origin":"effect","state":{"count":5,"log":["echo","page"]}}"#,
+        #"{"effect":1,"event":"finished","offset":0}"#,
       ])
   }
 
@@ -91,7 +93,12 @@ struct RecordingTests {
     #expect(
       log.entries.map(\.action) == [.add(2), .addThenEcho(3), .echo, .fetch, .fetched("page")])
     #expect(log.entries.map(\.origin) == [.user, .user, .effect, .user, .effect])
-    #expect(log.entries.map(\.line) == [2, 3, 4, 5, 6])
+    #expect(log.entries.map(\.line) == [2, 3, 4, 5, 7])
+    #expect(log.entries.map(\.number) == [1, 2, 3, 4, 5])
+    #expect(log.entries.map(\.cause) == [nil, nil, 2, nil, 4])
+    #expect(log.effects.count == 1)
+    #expect(
+      log.effects.first.map { ($0.id, $0.cause, $0.outcome) } ?? (0, 0, nil) == (1, 4, .finished))
     #expect(log.entries.last?.state == Ledger.State(count: 5, log: ["echo", "page"]))
   }
 
@@ -180,8 +187,8 @@ struct RecordingTests {
       ("", SessionLogError.empty),
       ("{\"format\":\"other\"}\n", .notASessionLog(line: 1)),
       (
-        "{\"format\":\"loop-session\",\"version\":2,\"name\":\"\"}\n",
-        .newerFormat(line: 1, version: 2, supported: 1)
+        "{\"format\":\"loop-session\",\"version\":3,\"name\":\"\"}\n",
+        .newerFormat(line: 1, version: 3, supported: 2)
       ),
     ])
   func badHeader(text: String, error: SessionLogError) {
@@ -196,8 +203,8 @@ struct RecordingTests {
         text: lines.joined(separator: "\n") + (terminated ? "\n" : ""))
     }
     var cut = lines
-    cut[5] = String(cut[5].prefix(30))
-    #expect(throws: SessionLogError.truncatedLine(line: 6)) { try read(cut, terminated: false) }
+    cut[7] = String(cut[7].prefix(30))
+    #expect(throws: SessionLogError.truncatedLine(line: 8)) { try read(cut, terminated: false) }
 
     var broken = lines
     broken[2] = "{\"action\": oops}"
@@ -228,7 +235,7 @@ struct RecordingTests {
   func longActionHeadline() async throws {
     let long = String(repeating: "page ", count: 600)
     var lines = await recordTally().lines
-    lines[5] = lines[5].replacing("\"page\"", with: "\"\(long)\"")
+    lines[6] = lines[6].replacing("\"page\"", with: "\"\(long)\"")
       .replacing("\"count\":5", with: "\"count\":6")
     let log = try SessionLog<Ledger.State, Ledger.Action>(text: lines.joined(separator: "\n"))
     let divergence = try #require(
@@ -239,9 +246,78 @@ struct RecordingTests {
     #expect(action.hasSuffix("…"))
     #expect(
       headline
-        == "The replay differs from the recording at line 6 of the log, after \(action) (sent by an effect)."
+        == "The replay differs from the recording at line 7 of the log, after \(action) (sent by an effect)."
     )
     #expect(divergence.diff.contains("count: 6"))
+  }
+
+  @Test("a log of format 1 (no causes, no effect lines) still reads and replays")
+  func formatOne() throws {
+    let text = """
+      {"format":"loop-session","initialState":{"count":0,"log":[]},"name":"tally","states":true,"version":1}
+      {"action":{"fetch":{}},"offset":0.1,"origin":"user","state":{"count":0,"log":[]}}
+      {"action":{"fetched":{"_0":"page"}},"offset":0.2,"origin":"effect","state":{"count":0,"log":["page"]}}
+
+      """
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: text)
+    #expect(log.entries.map(\.cause) == [nil, nil])
+    #expect(log.entries.map(\.origin) == [.user, .effect])
+    #expect(log.effects.isEmpty)
+    #expect(try log.replay(reducer: Ledger.reducer, environment: ()).divergence == nil)
+  }
+
+  @Test("an effect cancelled while it runs, and one cancelled before it starts, end as cancelled")
+  func cancelledEffects() async throws {
+    enum Action: Codable, Equatable, Sendable { case start, stop, startAndStop, tick }
+    let reducer = Reducer<Int, Action, Void> { state, action, _ in
+      switch action {
+      case .start:
+        return .run { send in
+          try await Task.sleep(for: .seconds(1_000))
+          await send(.tick)
+        }
+        .cancellable(id: "sleeper")
+      case .stop: return .cancel(id: "sleeper")
+      case .startAndStop:
+        // NB: Cancelled in the same send, before the runner starts it.
+        return .merge(
+          .run { _ in try await Task.sleep(for: .seconds(1_000)) }.cancellable(id: "other"),
+          .cancel(id: "other"))
+      case .tick:
+        state += 1
+        return .none
+      }
+    }
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: 0, reducer: reducer, environment: ())
+    store.record(to: SessionRecorder(name: "sleeper", to: .buffer(buffer)))
+    let task = store.send(.start)
+    store.send(.stop)
+    await task.finish()
+    await store.send(.startAndStop).finish()
+    let log = try SessionLog<Int, Action>(text: buffer.text)
+    #expect(log.effects.map(\.cause) == [1, 3])
+    #expect(log.effects.map(\.outcome) == [.cancelled, .cancelled])
+    #expect(log.effects.allSatisfy { $0.ended != nil })
+  }
+
+  @Test("an effect line that ends an effect twice, or one never started, is a typed error")
+  func badEffectLines() async throws {
+    let lines = await recordTally().lines
+    func read(_ lines: [String]) throws(SessionLogError) {
+      _ = try SessionLog<Ledger.State, Ledger.Action>(text: lines.joined(separator: "\n"))
+    }
+    let twice = #expect(throws: SessionLogError.self) { try read(lines + [lines[7]]) }
+    #expect(twice.map { "\($0)" } == "line 9: not a session entry (effect 1 ended twice)")
+    var unstarted = lines
+    unstarted.remove(at: 5)
+    let never = #expect(throws: SessionLogError.self) { try read(unstarted) }
+    #expect(
+      never.map { "\($0)" } == "line 7: not a session entry (effect 1 ended but never started)")
+    let neither = #expect(throws: SessionLogError.self) {
+      try read(lines + [#"{"offset":1}"#])
+    }
+    #expect(neither.map { "\($0)" } == "line 9: not a session entry (action: missing)")
   }
 
   @Test("a log written with Windows line endings, or ending in blank lines, reads as the same log")

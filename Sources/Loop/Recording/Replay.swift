@@ -24,8 +24,13 @@ public struct Replay<State, Action> {
   public struct Step {
     /// The line of the log it came from.
     public var line: Int
+    /// Its number among the log's actions, from 1 (see ``SessionLog/Entry/number``).
+    public var number: Int
     /// Who sent it when it was recorded.
     public var origin: ActionOrigin
+    /// For an action an effect sent: the number of the action whose reduce returned the
+    /// effect (see ``SessionLog/Entry/cause``).
+    public var cause: Int?
     /// When it was reduced in the recording.
     public var offset: Duration
     /// The action.
@@ -120,7 +125,8 @@ extension SessionLog where State: Equatable {
       _ = reducer.reduce(into: &state, action: entry.action, environment: environment)
       replay.steps.append(
         Replay.Step(
-          line: entry.line, origin: entry.origin, offset: entry.offset, action: entry.action,
+          line: entry.line, number: entry.number, origin: entry.origin, cause: entry.cause,
+          offset: entry.offset, action: entry.action,
           state: detaches ? SharedDetaching.detachedCopy(of: state) ?? state : state,
           recordedState: entry.state))
       if replay.divergence == nil, let recorded = entry.state {

@@ -17,13 +17,22 @@ public struct SessionLog<State, Action> {
   public var initialState: State?
   /// The reduced actions, in order.
   public var entries: [Entry]
+  /// The effects the store started, in the order they started (format 2; none in a log of
+  /// format 1).
+  public var effects: [SessionLogEffect] = []
 
   /// One reduced action.
   public struct Entry {
     /// The line of the log it is on (the header is line 1).
     public var line: Int
+    /// Its number among the actions, from 1: what ``cause`` and ``SessionLogEffect/cause``
+    /// name.
+    public var number: Int
     /// Who sent it.
     public var origin: ActionOrigin
+    /// For an action an effect sent: the number of the action whose reduce returned that
+    /// effect. `nil` for an action sent from outside the store, and in a log of format 1.
+    public var cause: Int?
     /// When it was reduced, from the start of the recording.
     public var offset: Duration
     /// The action.
@@ -63,14 +72,47 @@ public struct SessionLog<State, Action> {
     var log = SessionLog(
       name: header.name ?? "", initialState: keep(header.initialState), entries: [])
     log.entries.reserveCapacity(lines.count - 1)
+    var effectIndex: [Int: Int] = [:]
     for index in lines.indices.dropFirst() {
-      let entry = try decode(SessionLogFormat.Entry<Action, Recorded>.self, line: index)
-      log.entries.append(
-        Entry(
-          line: index + 1, origin: entry.origin, offset: .seconds(entry.offset),
-          action: entry.action, state: keep(entry.state)))
+      let line = try decode(SessionLogFormat.Line<Action, Recorded>.self, line: index)
+      let offset = Duration.seconds(line.offset)
+      if let action = line.action {
+        guard let origin = line.origin else {
+          throw .invalidEntry(line: index + 1, detail: "origin: missing")
+        }
+        log.entries.append(
+          Entry(
+            line: index + 1, number: log.entries.count + 1, origin: origin, cause: line.cause,
+            offset: offset, action: action, state: keep(line.state)))
+      } else if let event = line.event, let id = line.effect {
+        try log.add(event, of: id, cause: line.cause, at: offset, line: index + 1, &effectIndex)
+      } else {
+        throw .invalidEntry(line: index + 1, detail: "action: missing")
+      }
     }
     return log
+  }
+
+  /// Adds an effect's `event` to ``effects``.
+  private mutating func add(
+    _ event: SessionLogEffect.Event, of id: Int, cause: Int?, at offset: Duration, line: Int,
+    _ index: inout [Int: Int]
+  ) throws(SessionLogError) {
+    switch (event, index[id]) {
+    case (.started, nil):
+      guard let cause else { throw .invalidEntry(line: line, detail: "cause: missing") }
+      index[id] = effects.count
+      effects.append(SessionLogEffect(id: id, cause: cause, started: offset))
+    case (.started, _?):
+      throw .invalidEntry(line: line, detail: "effect \(id) started twice")
+    case (_, let position?) where effects[position].outcome == nil:
+      effects[position].ended = offset
+      effects[position].outcome = event
+    case (_, _?):
+      throw .invalidEntry(line: line, detail: "effect \(id) ended twice")
+    case (_, nil):
+      throw .invalidEntry(line: line, detail: "effect \(id) ended but never started")
+    }
   }
 
   /// The error for a line that did not decode, named by where in the line it failed.

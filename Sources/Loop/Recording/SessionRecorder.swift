@@ -19,12 +19,32 @@ import Foundation
 public final class SessionRecorder<State, Action> {
   private let sink: SessionLogSink
   private let encodeHeader: (State) throws -> String
-  private let encodeEntry: (Action, ActionOrigin, Double, State) throws -> String
+  private let encodeEntry: (Action, ActionOrigin, Int?, Double, State) throws -> String
+  private let encoder = SessionLogFormat.encoder()
   private var start = ContinuousClock.now
-  /// The origins of the store's queued actions, in the order of its queue.
-  @usableFromInline var queuedOrigins: [ActionOrigin] = []
+  /// Who sent each of the store's queued actions, in the order of its queue.
+  @usableFromInline var queuedSenders: [Sender] = []
+  /// The cause of the action an effect is feeding back now, until the store records or
+  /// queues it (see `RootCore.feedBack`).
+  @usableFromInline var incomingCause: Int?
   /// How many actions were recorded.
   public private(set) var entryCount = 0
+  /// How many effects were recorded starting.
+  private var effectCount = 0
+
+  /// Who sent an action: its origin, and for an effect's action, the number of the action
+  /// whose reduce returned the effect.
+  @usableFromInline
+  struct Sender {
+    @usableFromInline var origin: ActionOrigin
+    @usableFromInline var cause: Int?
+
+    @usableFromInline
+    init(origin: ActionOrigin, cause: Int?) {
+      self.origin = origin
+      self.cause = cause
+    }
+  }
   /// Lines that could not be encoded or written.
   public private(set) var failures: [SessionLogError] = []
 
@@ -77,11 +97,11 @@ public final class SessionRecorder<State, Action> {
         SessionLogFormat.Header(
           name: name, states: recordingStates, initialState: recorded(state)))
     }
-    encodeEntry = { action, origin, offset, state in
+    encodeEntry = { action, origin, cause, offset, state in
       try Self.line(
         encoder,
         SessionLogFormat.Entry(
-          origin: origin, offset: offset, action: redaction.action(action),
+          origin: origin, offset: offset, action: redaction.action(action), cause: cause,
           state: recorded(state)))
     }
   }
@@ -115,24 +135,58 @@ public final class SessionRecorder<State, Action> {
 
   /// Records one reduced action and the state after it.
   @usableFromInline
-  func record(_ action: Action, origin: ActionOrigin, state: State) {
+  func record(_ action: Action, sender: Sender, state: State) {
     entryCount += 1
     let offset = start.duration(to: .now).inSeconds
-    write(entry: entryCount) { try encodeEntry(action, origin, offset, state) }
+    write(entry: entryCount) {
+      try encodeEntry(action, sender.origin, sender.cause, offset, state)
+    }
   }
 
-  /// The origin of the queued action at `index` of the store's queue.
+  /// Who sent an action the store is reducing or queuing now: the app (`isFromEffect` false),
+  /// or the effect whose action is coming in (see ``incomingCause``).
   @usableFromInline
-  func origin(ofQueued index: Int) -> ActionOrigin {
-    index < queuedOrigins.count ? queuedOrigins[index] : .effect
+  func sender(isFromEffect: Bool) -> Sender {
+    guard isFromEffect else { return Sender(origin: .user, cause: nil) }
+    defer { incomingCause = nil }
+    return Sender(origin: .effect, cause: incomingCause)
   }
 
-  private func write(entry: Int, _ line: () throws -> String) {
+  /// Who sent the queued action at `index` of the store's queue.
+  @usableFromInline
+  func sender(ofQueued index: Int) -> Sender {
+    index < queuedSenders.count
+      ? queuedSenders[index] : Sender(origin: .effect, cause: nil)
+  }
+
+  /// Records that the store started an effect the last recorded action's reduce returned;
+  /// returns what records its end.
+  @usableFromInline
+  func effectStarted() -> EffectRecording {
+    effectCount += 1
+    let id = effectCount
+    writeEvent(.started, of: id, cause: entryCount)
+    return EffectRecording { [weak self] cancelled in
+      self?.writeEvent(cancelled ? .cancelled : .finished, of: id, cause: nil)
+    }
+  }
+
+  private func writeEvent(_ event: SessionLogEffect.Event, of id: Int, cause: Int?) {
+    let offset = start.duration(to: .now).inSeconds
+    write(entry: nil) {
+      try Self.line(
+        encoder,
+        SessionLogFormat.EffectEvent(effect: id, event: event, cause: cause, offset: offset))
+    }
+  }
+
+  /// Writes a line: the header (`entry` 0), the action `entry`, or an effect's event (`nil`).
+  private func write(entry: Int?, _ line: () throws -> String) {
     let text: String
     do {
       text = try line()
     } catch {
-      return fail(entry: entry, .encoding(entry: entry, detail: "\(error)"))
+      return fail(entry: entry, .encoding(entry: entry ?? entryCount, detail: "\(error)"))
     }
     do {
       try sink.write(text)
@@ -141,14 +195,20 @@ public final class SessionRecorder<State, Action> {
     }
   }
 
-  private func fail(entry: Int, _ failure: SessionLogError) {
+  private func fail(entry: Int?, _ failure: SessionLogError) {
     failures.append(failure)
     // NB: An encoding failure's own text starts "entry N could not be recorded": say it once.
     let reason =
       if case let .encoding(_, detail) = failure { detail } else { "\(failure)" }
+    let what =
+      switch entry {
+      case 0: "its header"
+      case let entry?: "entry \(entry)"
+      case nil: "an effect's event"
+      }
     reportRuntimeWarning(
       """
-      A session recorder could not record \(entry == 0 ? "its header" : "entry \(entry)"): \
+      A session recorder could not record \(what): \
       \(reason)
 
       The store went on; the log misses this line. To fix, make the action and state encode \

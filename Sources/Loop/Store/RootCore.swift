@@ -63,7 +63,7 @@ final class RootCore<State, Action: Sendable> {
     isSending = true
     let effect = reduce(&state, action)
     if let recorder {
-      recorder.record(action, origin: cascade == nil ? .user : .effect, state: state)
+      recorder.record(action, sender: recorder.sender(isFromEffect: cascade != nil), state: state)
     }
     // NB: The common case — one action, no effect — takes this branch and touches no queue,
     // lock or heap. `effect` is a `let`, so checking it copies nothing.
@@ -89,7 +89,7 @@ final class RootCore<State, Action: Sendable> {
       let (queued, queuedCascade) = queue[next]
       let effect = reduce(&state, queued)
       if let recorder {
-        recorder.record(queued, origin: recorder.origin(ofQueued: next), state: state)
+        recorder.record(queued, sender: recorder.sender(ofQueued: next), state: state)
       }
       next += 1
       if let queuedCascade {
@@ -100,7 +100,7 @@ final class RootCore<State, Action: Sendable> {
       }
     }
     queue.removeAll(keepingCapacity: true)
-    recorder?.queuedOrigins.removeAll(keepingCapacity: true)
+    recorder?.queuedSenders.removeAll(keepingCapacity: true)
     isSending = false
     didChange()
     return StoreTask(cascade: rootCascade)
@@ -110,7 +110,7 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline
   func enqueue(_ action: Action, cascade: EffectCascade?) -> StoreTask {
     // NB: A re-entrant send gets its own cascade now, so its task can be awaited.
-    recorder?.queuedOrigins.append(cascade == nil ? .user : .effect)
+    if let recorder { recorder.queuedSenders.append(recorder.sender(isFromEffect: cascade != nil)) }
     let cascade = cascade ?? EffectCascade()
     queue.append((action, cascade))
     return StoreTask(cascade: cascade)
@@ -141,7 +141,9 @@ final class RootCore<State, Action: Sendable> {
     switch operation {
     case let .send(action):
       queue.append((action, cascade))
-      if let recorder { recorder.queuedOrigins.append(.effect) }
+      if let recorder {
+        recorder.queuedSenders.append(.init(origin: .effect, cause: recorder.entryCount))
+      }
     case let .cancel(id):
       runner.storage.cancel(id: id)
     case let .endRemovedChildren(children):
@@ -150,20 +152,30 @@ final class RootCore<State, Action: Sendable> {
       guard !isShutDown else { return }
       let effectCascade = cascade ?? EffectCascade()
       cascade = effectCascade
-      let effectSend =
-        send
-        ?? Send<Action> { [weak self] action in
-          self?.feedBack(action, cascade: effectCascade)
-        }
+      let effectSend = send ?? makeSend(cascade: effectCascade)
       send = effectSend
-      runner.start(run, cascade: effectCascade, send: effectSend)
+      runner.start(
+        run, cascade: effectCascade, send: effectSend, recording: recorder?.effectStarted())
     }
   }
 
-  /// Reduces an action an effect sent, as part of that effect's cascade.
+  /// The `Send` of an effect of `cascade`; while recording, it also says which action's
+  /// reduce returned the effect (the one recorded last).
   @inlinable
-  func feedBack(_ action: Action, cascade: EffectCascade) {
+  func makeSend(cascade: EffectCascade) -> Send<Action> {
+    guard let recorder else {
+      return Send { [weak self] action in self?.feedBack(action, cascade: cascade) }
+    }
+    let cause = recorder.entryCount
+    return Send { [weak self] action in self?.feedBack(action, cascade: cascade, cause: cause) }
+  }
+
+  /// Reduces an action an effect sent, as part of that effect's cascade; `cause`, while
+  /// recording, is the action whose reduce returned the effect.
+  @inlinable
+  func feedBack(_ action: Action, cascade: EffectCascade, cause: Int? = nil) {
     guard !isShutDown else { return }
+    if let cause { recorder?.incomingCause = cause }
     // NB: Warnings from reducing it go where the send that started the cascade said. The
     // runner's tasks already send them to standard error, so that case binds nothing.
     if !cascade.warningHandler.isStandardError {

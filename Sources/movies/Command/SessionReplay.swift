@@ -64,7 +64,9 @@ enum SessionReplay {
       let seconds = step.offset.inSeconds
       console.line("")
       console.line(
-        "line \(step.line) · \(step.origin == .user ? "user" : "effect") · "
+        "#\(step.number) · line \(step.line) · "
+          + (step.cause.map { "effect of #\($0)" } ?? (step.origin == .user ? "user" : "effect"))
+          + " · "
           + "\(seconds.formatted(.number.precision(.fractionLength(3)))) s · "
           + Dump.oneLine(of: step.action, limit: 120))
       console.line(replay.change(at: index) ?? "  (no change)")

@@ -44,7 +44,7 @@ class EffectToken: @unchecked Sendable {
   }
 
   /// Whether the effect has been asked to stop.
-  final var isCancelled: Bool { words.load(0) != 0 }
+  @usableFromInline final var isCancelled: Bool { words.load(0) != 0 }
 
   /// The effect's phase now.
   final var phase: EffectPhase { EffectPhase(word: words.load(1)) }
@@ -199,11 +199,17 @@ final class EffectJob<Action: Sendable>: EffectToken, @unchecked Sendable {
   /// the send that started it (TCA's rule). A raw value: `TaskPriority`'s size is known only at
   /// run time.
   @usableFromInline let priorityRawValue: UInt8
+  /// While its store records a session: what records the effect's end.
+  @usableFromInline let recording: EffectRecording?
 
   @inlinable
-  init(run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>) {
+  init(
+    run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>,
+    recording: EffectRecording? = nil
+  ) {
     self.run = run
     self.send = send
+    self.recording = recording
     self.priorityRawValue =
       run.priorityRawValue ?? (Task.basePriority ?? Task.currentPriority).rawValue
     super.init(tags: run.cancellation, cascade: cascade)

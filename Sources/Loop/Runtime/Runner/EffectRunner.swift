@@ -48,9 +48,15 @@ final class EffectRunner<Action: Sendable> {
   /// Registration (and `cancelInFlight`) happens now, synchronously, so a `.cancel(id:)`
   /// later in the same send already sees this effect.
   @inlinable
-  func start(_ run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>) {
-    guard !state.isShutDown else { return }
-    let job = EffectJob(run: run, cascade: cascade, send: send)
+  func start(
+    _ run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>,
+    recording: EffectRecording? = nil
+  ) {
+    guard !state.isShutDown else {
+      recording?.ended(cancelled: true)
+      return
+    }
+    let job = EffectJob(run: run, cascade: cascade, send: send, recording: recording)
     storage.register(job)
     switch state.start(job) {
     case .none: break
@@ -69,6 +75,7 @@ final class EffectRunner<Action: Sendable> {
     for job in unstarted {
       job.cancel()
       storage.unregister(job)
+      job.recording?.ended(cancelled: true)
     }
     waiter?.resume()
   }
@@ -171,6 +178,7 @@ final class EffectRunner<Action: Sendable> {
     } else {
       await execute(job, storage)
     }
+    if let recording = job.recording { recording.ended(cancelled: job.isCancelled) }
   }
 
   @inlinable

@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "MovieSearch", targets: ["MovieSearch"]),
     .executable(name: "movies", targets: ["movies"]),
     .executable(name: "loop-benchmarks", targets: ["LoopBenchmarks"]),
+    .executable(name: "loop-inspect", targets: ["loop-inspect"]),
   ],
   targets: [
     .target(name: "Loop", dependencies: ["LoopAtomics"]),
@@ -22,6 +23,9 @@ let package = Package(
     .target(
       name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),
     .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
+    // The inspector page for recorded sessions: reads a log's JSON, knows no app's types.
+    .target(name: "LoopInspector"),
+    .executableTarget(name: "loop-inspect", dependencies: ["LoopInspector"]),
     .executableTarget(
       name: "LoopBenchmarks",
       dependencies: ["Loop", "LoopTesting", "AllocationCounter"],
@@ -34,6 +38,7 @@ let package = Package(
     .executableTarget(
       name: "LoopSharedFileWriter", dependencies: ["Loop"], path: "Tests/SharedFileWriter"),
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
+    .testTarget(name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "MovieSearch"]),
     .testTarget(
       name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"],
       resources: [.copy("Fixtures")]),

@@ -16,6 +16,7 @@ if arguments.contains("--help") {
     """
     usage: loop-benchmarks [--filter TEXT] [--quick] [--json FILE] [--operations N] [--soak]
            loop-benchmarks --stress [--seconds N]
+           loop-benchmarks --record-session FILE [--operations N]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
       --quick         a few operations and one sample each: a smoke test, not figures to quote;
@@ -28,6 +29,10 @@ if arguments.contains("--help") {
                       finish() waits, TestClock timers and releases for N seconds (default
                       60); exits 1, naming what was pending, if an effect's action is 5 s
                       overdue or a store's work stops. Works in release and TSan builds
+      --record-session FILE
+                      records a session of N actions (default 100,000) to FILE: (a)'s
+                      counter, every tenth action an effect round trip (b) — a long session
+                      for loop-inspect
 
     environment: LOOP_PORTABLE_RUNTIME=1 measures Loop's portable runtime path (the one
     for macOS 14 to 25 and iOS 17 to 25) instead of the fast one
@@ -38,6 +43,11 @@ if arguments.contains("--help") {
 if arguments.contains("--stress") {
   let seconds = value(of: "--seconds").flatMap { Int($0) } ?? 60
   exit(await Stress.run(seconds: seconds) ? 0 : 1)
+}
+
+if let path = value(of: "--record-session") {
+  let actions = value(of: "--operations").flatMap { Int($0) } ?? 100_000
+  exit(await SessionWorkload.record(actions: actions, to: URL(fileURLWithPath: path)) ? 0 : 1)
 }
 
 let quick = arguments.contains("--quick")

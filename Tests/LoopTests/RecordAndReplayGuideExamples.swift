@@ -113,6 +113,14 @@ struct RecordAndReplayGuideExamples {
     history.stepForward()
     let shown = history.state  // Cart(items: ["milk"])
     #expect(shown == Cart(items: ["milk"]))
+
+    let replayed = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cart.replayed.jsonl")
+    try replay.write(to: replayed)
+    defer { try? FileManager.default.removeItem(at: replayed) }
+    #expect(
+      try SessionLog<Cart, CartAction>(contentsOf: replayed).entries.map(\.action)
+        == log.entries.map(\.action))
   }
 
   @Test("a file recording replays as a test; the guide's failure text is what a change prints")

@@ -44,6 +44,57 @@ public func expectReplay<State: Equatable & Decodable, Action: Decodable, Enviro
     sourceLocation: sourceLocation)
 }
 
+/// Replays the recorded session at `url` through `reducer`, as the other `expectReplay(of:…)`
+/// does; when the replay diverges, it also writes the replay as a session log beside the
+/// system's temporary files and says, in the failure, how to see both side by side:
+///
+/// ```text
+/// To see the recording and the replay side by side:
+///   swift run loop-inspect /path/session.jsonl --replay /tmp/session.replayed-….jsonl
+/// ```
+@discardableResult
+public func expectReplay<State: Equatable & Codable, Action: Codable, Environment>(
+  of url: URL, reducer: Reducer<State, Action, Environment>, environment: Environment,
+  redacting redaction: SessionRedaction<State, Action> = .none,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Replay<State, Action>? {
+  let log: SessionLog<State, Action>
+  do {
+    log = try SessionLog(contentsOf: url)
+  } catch {
+    Issue.record(
+      Comment(rawValue: "The session log could not be read: \(error)"),
+      sourceLocation: sourceLocation)
+    return nil
+  }
+  guard
+    let replay = try? log.replay(reducer: reducer, environment: environment, redacting: redaction),
+    let divergence = replay.divergence
+  else {
+    return expectReplay(
+      log, reducer: reducer, environment: environment, redacting: redaction,
+      sourceLocation: sourceLocation)
+  }
+  var message = divergence.description
+  let replayed = FileManager.default.temporaryDirectory.appendingPathComponent(
+    url.deletingPathExtension().lastPathComponent + ".replayed-\(UUID().uuidString.prefix(8)).jsonl"
+  )
+  do {
+    try replay.write(to: replayed, redacting: redaction)
+    message += """
+
+
+      To see the recording and the replay side by side:
+        swift run loop-inspect \(url.path) --replay \(replayed.path)
+      """
+  } catch {
+    message +=
+      "\n\n(The replay could not be written for loop-inspect: \(error.localizedDescription).)"
+  }
+  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  return replay
+}
+
 /// Replays `log` through `reducer` as a Swift Testing check: fails at the first state that
 /// differs from the recorded one; passes otherwise.
 ///

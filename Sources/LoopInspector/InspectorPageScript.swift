@@ -1,0 +1,259 @@
+/// The inspector page's markup and JavaScript, inline in every page. The script reads the
+/// session from the page's `<script id="session">` element (see `InspectorPage.writeData`).
+enum InspectorPageScript {
+  static let body = #"""
+    <header>
+      <h1 id="title"></h1><span class="meta" id="meta"></span>
+      <input id="search" type="search" placeholder="Search actions and changes" size="24" aria-label="Search">
+      <input id="case" list="cases" placeholder="Case name" size="14" aria-label="Filter by case name">
+      <datalist id="cases"></datalist>
+      <select id="sender" aria-label="Filter by sender">
+        <option value="all">every sender</option><option value="u">the user</option>
+        <option value="e">effects</option>
+      </select>
+      <span class="help" id="count"></span>
+      <span class="help"><kbd>↑</kbd><kbd>↓</kbd> step · <kbd>Home</kbd><kbd>End</kbd> first, last</span>
+    </header>
+    <main>
+      <div id="list" tabindex="0" aria-label="Actions"><div id="rows"></div></div>
+      <div id="detail"></div>
+    </main>
+    """#
+
+  static let javaScript = #"""
+    "use strict";
+    (function () {
+      const data = JSON.parse(document.getElementById("session").textContent);
+      const steps = data.steps; // [number, line, offset, origin, cause, label, cases, action, changes]
+      const N = steps.length, ROW = 24;
+      const $ = (id) => document.getElementById(id);
+      const list = $("list"), rows = $("rows"), detail = $("detail");
+      let pos = 0, state = copy(data.initial), filtered = steps.map((_, i) => i);
+
+      function copy(v) { return v === null || typeof v !== "object" ? v : JSON.parse(JSON.stringify(v)); }
+      function esc(s) {
+        return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+      }
+      function pathText(path) {
+        let t = "";
+        for (const k of path) {
+          if (typeof k === "number") t += "[" + k + "]";
+          else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) t += (t ? "." : "") + k;
+          else t += "[" + JSON.stringify(k) + "]";
+        }
+        return t || "(the whole state)";
+      }
+      function show(v) { return JSON.stringify(v, null, 1).replace(/\n\s*/g, " "); }
+
+      // Moving through the session: each step's changes, applied forward or undone.
+      function setAt(root, path, box) {
+        if (path.length === 0) return "v" in box ? copy(box.v) : null;
+        let parent = root;
+        for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]];
+        const key = path[path.length - 1];
+        if ("v" in box) parent[key] = copy(box.v);
+        else if (Array.isArray(parent)) parent.splice(key, 1);
+        else delete parent[key];
+        return root;
+      }
+      function goTo(target, scroll) {
+        target = Math.max(0, Math.min(N, target | 0));
+        while (pos < target) { for (const c of steps[pos][8]) state = setAt(state, c[0], c[2]); pos++; }
+        while (pos > target) { pos--; const cs = steps[pos][8]; for (let i = cs.length - 1; i >= 0; i--) state = setAt(state, cs[i][0], cs[i][1]); }
+        history.replaceState(null, "", "#step=" + pos);
+        renderList();
+        if (scroll !== false) scrollToStep(pos);
+        renderDetail();
+      }
+
+      // The list of actions: only the rows in view are in the page.
+      function renderList() {
+        rows.style.height = filtered.length * ROW + "px";
+        const first = Math.max(0, Math.floor(list.scrollTop / ROW) - 5);
+        const last = Math.min(filtered.length, first + Math.ceil((list.clientHeight || 800) / ROW) + 10);
+        let html = "";
+        const diverged = data.divergence ? data.divergence.step : -1;
+        for (let k = first; k < last; k++) {
+          const s = steps[filtered[k]], n = s[0];
+          const from = s[3] === "u" ? "user" : s[4] != null ? "effect ← #" + s[4] : "effect";
+          const scope = s[6].length > 1 ? s[6].slice(0, -1).join(" › ") : "";
+          html += '<div class="row' + (n === pos ? " selected" : "") + (n === diverged ? " diverged" : "") +
+            '" style="top:' + k * ROW + 'px" data-step="' + n + '" title="' + esc(s[5]) + (scope ? "\n" + esc(scope) : "") + '">' +
+            '<span class="n">#' + n + '</span><span class="t">' + s[2].toFixed(3) + ' s</span>' +
+            '<span class="from' + (s[3] === "e" ? " effect" : "") + '">' + esc(from) + '</span>' +
+            '<span class="a">' + esc(s[5]) + "</span></div>";
+        }
+        rows.innerHTML = html;
+        $("count").textContent = filtered.length === N ? N + " actions" : filtered.length + " of " + N + " actions";
+      }
+      function scrollToStep(n) {
+        const k = filtered.findIndex((i) => steps[i][0] === n);
+        if (k < 0) return;
+        const top = k * ROW;
+        if (top < list.scrollTop) list.scrollTop = top;
+        else if (top + ROW > list.scrollTop + list.clientHeight) list.scrollTop = top + ROW - list.clientHeight;
+        renderList();
+      }
+
+      // A value as a tree that folds; children are built when first opened.
+      function tree(value, key, path, marks, depth) {
+        const isObj = value !== null && typeof value === "object";
+        const id = JSON.stringify(path);
+        const mark = marks.has(id), open = marks.has("open:" + id);
+        if (!isObj) {
+          const el = document.createElement("div");
+          el.className = "leaf" + (mark ? " changed" : "");
+          el.dataset.path = id;
+          const cls = typeof value === "string" ? "str" : typeof value === "number" ? "num" : "";
+          el.innerHTML = (key !== null ? '<span class="key">' + esc(key) + "</span>: " : "") +
+            '<span class="' + cls + '">' + esc(JSON.stringify(value)) + "</span>";
+          return el;
+        }
+        const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+        const el = document.createElement("details");
+        el.dataset.path = id;
+        if (mark) el.className = "changed";
+        const summary = document.createElement("summary");
+        summary.innerHTML = (key !== null ? '<span class="key">' + esc(key) + "</span>: " : "") +
+          (Array.isArray(value) ? "[" + entries.length + "]" : "{" + entries.length + "}");
+        el.appendChild(summary);
+        let built = false;
+        const build = () => {
+          if (built) return; built = true;
+          for (const [k, v] of entries) el.appendChild(tree(v, String(k), path.concat([k]), marks, depth + 1));
+        };
+        el.addEventListener("toggle", build);
+        if (depth < 1 || open) { el.open = true; build(); }
+        return el;
+      }
+      function marksFor(changes) {
+        const marks = new Set();
+        for (const c of changes) {
+          marks.add(JSON.stringify(c[0]));
+          for (let i = 0; i < c[0].length; i++) marks.add("open:" + JSON.stringify(c[0].slice(0, i)));
+        }
+        return marks;
+      }
+      function stateTree(value, changes) {
+        const div = document.createElement("div");
+        div.className = "tree";
+        div.appendChild(tree(value, null, [], marksFor(changes), 0));
+        return div;
+      }
+      function diffList(changes) {
+        if (!changes.length) return '<p class="none">No change.</p>';
+        let html = '<div class="diff">';
+        for (const c of changes) {
+          html += '<div class="change"><div class="path">' + esc(pathText(c[0])) + "</div>" +
+            ("v" in c[1] ? '<span class="old">− ' + esc(show(c[1].v)) + "</span>" : "") +
+            ("v" in c[2] ? '<span class="new">+ ' + esc(show(c[2].v)) + "</span>" : "") + "</div>";
+        }
+        return html + "</div>";
+      }
+      function stepLink(n) {
+        return '<a data-go="' + n + '">#' + n + "</a> <code>" + esc(n > 0 ? steps[n - 1][5] : "") + "</code>";
+      }
+
+      function renderDetail() {
+        let html = "";
+        const d = data.divergence;
+        if (d) {
+          html += '<div class="banner" id="divergence">The replay differs from the recording ' +
+            (d.step === 0 ? "in its initial state" : "after " + stepLink(d.step)) + "." +
+            (d.note ? " " + esc(d.note) : "") + (pos !== d.step ? ' <a data-go="' + d.step + '">Show it</a>' : "") + "</div>";
+          if (pos === d.step) {
+            html += '<h2>Recorded and replayed, side by side</h2><div id="compare">' + diffList(d.changes) +
+              '</div><div class="side"><div><h3>Recorded</h3><div id="recorded"></div></div><div><h3>Replayed</h3><div id="replayed"></div></div></div>';
+          }
+        }
+        if (pos === 0) {
+          html += "<h2>Initial state</h2>";
+        } else {
+          const s = steps[pos - 1];
+          html += '<h2>Action #' + s[0] + '</h2><div class="action" id="action">' + esc(s[5]) + "</div>";
+          html += '<p class="sender" id="from">' + (s[3] === "u" ? "Sent by the user (the app, from outside the store)" :
+            s[4] != null ? "Sent by an effect that " + stepLink(s[4]) + " started" : "Sent by an effect") +
+            (s[6].length > 1 ? " · cases " + esc(s[6].join(" › ")) : "") +
+            ' · line ' + s[1] + " · " + s[2].toFixed(3) + " s</p>";
+          html += "<h2>What it changed</h2>";
+          html += data.hasStates ? '<div id="diff">' + diffList(s[8]) + "</div>" : '<p class="none" id="diff">This log holds no states.</p>';
+        }
+        html += '<h2>Effects</h2><div id="effects">' + effectsHTML() + "</div>";
+        html += "<h2>" + (pos === 0 ? "State" : "State after #" + pos) + '</h2><div id="state"></div>';
+        detail.innerHTML = html;
+        if (data.hasStates) $("state").appendChild(stateTree(state, pos > 0 ? steps[pos - 1][8] : []));
+        else $("state").innerHTML = '<p class="none">This log holds no states.</p>';
+        if (d && pos === d.step) {
+          $("recorded").appendChild(stateTree(d.recorded, d.changes));
+          $("replayed").appendChild(stateTree(d.replayed, d.changes));
+        }
+      }
+      function effectsHTML() {
+        const t = pos > 0 ? steps[pos - 1][2] : 0;
+        const started = [], running = [];
+        for (const e of data.effects) {
+          if (pos > 0 && e[1] === pos) started.push(e);
+          else if (e[1] < pos && (e[3] === null || e[3] > t) && running.length < 50) running.push(e);
+        }
+        if (!data.effects.length) return '<p class="none">No effect was recorded' + (data.version < 2 ? " (a log of format " + data.version + " records none)." : ".") + "</p>";
+        const row = (e, mine) => "<tr" + (mine ? ' class="mine"' : "") + "><td>effect " + e[0] + "</td><td>started by " + stepLink(e[1]) +
+          " at " + e[2].toFixed(3) + " s</td><td>" + (e[4] === null ? "still running when the log ends" : e[4] + " at " + e[3].toFixed(3) + " s") + "</td></tr>";
+        let html = "";
+        html += started.length ? '<table class="effects" id="started">' + started.map((e) => row(e, true)).join("") + "</table>"
+          : '<p class="none">' + (pos > 0 ? "This action started no effect." : "") + "</p>";
+        if (running.length) html += '<p class="help">Still running after this step:</p><table class="effects">' + running.map((e) => row(e, false)).join("") + "</table>";
+        return html;
+      }
+
+      // Filters and search.
+      function applyFilters() {
+        const q = $("search").value.trim().toLowerCase(), c = $("case").value.trim(), who = $("sender").value;
+        filtered = [];
+        for (let i = 0; i < N; i++) {
+          const s = steps[i];
+          if (who !== "all" && s[3] !== who) continue;
+          if (c && !s[6].includes(c)) continue;
+          if (q && !(s[5].toLowerCase().includes(q) || JSON.stringify(s[8]).toLowerCase().includes(q))) continue;
+          filtered.push(i);
+        }
+        renderList();
+      }
+      function nextInList(direction) {
+        if (!filtered.length) return;
+        if (direction > 0) { const i = filtered.find((i) => steps[i][0] > pos); if (i !== undefined) goTo(steps[i][0]); }
+        else { let prev; for (const i of filtered) { if (steps[i][0] < pos) prev = i; else break; } if (prev !== undefined) goTo(steps[prev][0]); else if (filtered.length === N) goTo(0); }
+      }
+
+      $("title").textContent = data.name || data.file;
+      $("meta").textContent = data.file + " · " + N + " actions · " + data.effects.length + " effects · format " + data.version;
+      const names = new Set(); for (const s of steps) for (const n of s[6]) names.add(n);
+      $("cases").innerHTML = [...names].sort().map((n) => '<option value="' + esc(n) + '">').join("");
+      for (const id of ["search", "case", "sender"]) {
+        $(id).addEventListener("input", applyFilters);
+        $(id).addEventListener("change", applyFilters);
+      }
+      list.addEventListener("scroll", renderList);
+      rows.addEventListener("click", (e) => { const r = e.target.closest(".row"); if (r) goTo(+r.dataset.step, false); });
+      detail.addEventListener("click", (e) => { const a = e.target.closest("[data-go]"); if (a) goTo(+a.dataset.go); });
+      document.addEventListener("keydown", (e) => {
+        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+        if (e.key === "ArrowDown" || e.key === "ArrowRight" || e.key === "j") nextInList(1);
+        else if (e.key === "ArrowUp" || e.key === "ArrowLeft" || e.key === "k") nextInList(-1);
+        else if (e.key === "Home") goTo(filtered.length === N ? 0 : steps[filtered[0]][0]);
+        else if (e.key === "End") goTo(filtered.length ? steps[filtered[filtered.length - 1]][0] : N);
+        else return;
+        e.preventDefault();
+      });
+      function fromHash() {
+        const m = /step=(\d+)/.exec(location.hash);
+        return m ? +m[1] : null;
+      }
+      window.addEventListener("hashchange", () => { const n = fromHash(); if (n !== null && n !== pos) goTo(n); });
+      const start = fromHash();
+      goTo(start !== null ? start : data.divergence ? data.divergence.step : Math.min(1, N));
+      window.loopInspector = { goTo: goTo, get position() { return pos; }, get state() { return state; }, steps: N };
+      document.body.dataset.ready = "true";
+      document.body.dataset.firstScreenMs = String(Math.round(performance.now()));
+    })();
+    """#
+}

@@ -1,0 +1,98 @@
+/// A JSON value as a session log holds it, keys in the order the line gives them: what the
+/// inspector reads, compares and writes back, knowing nothing of the app's Swift types.
+///
+/// ```swift
+/// let value = try JSONValue(parsing: #"{"count":1,"rows":[{"id":3}]}"#)
+/// value.text   // {"count":1,"rows":[{"id":3}]}
+/// ```
+///
+/// Numbers keep the text they were written with, so a value written back is the one read.
+enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  case object([(key: String, value: JSONValue)])
+
+  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case let (.bool(a), .bool(b)): a == b
+    case let (.number(a), .number(b)): a == b || Double(a) == Double(b)
+    case let (.string(a), .string(b)): a == b
+    case let (.array(a), .array(b)): a == b
+    case let (.object(a), .object(b)):
+      // NB: Key order is not part of a JSON object's meaning.
+      a.count == b.count
+        && a.allSatisfy { member in b.contains { $0.key == member.key && $0.value == member.value }
+        }
+    default: false
+    }
+  }
+
+  /// The member `key` of an object; `nil` for another value or a missing key.
+  subscript(key: String) -> JSONValue? {
+    guard case let .object(members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// The value as compact JSON, with `<`, `>` and `&` escaped, so that it can sit inside an
+  /// HTML `<script>` element as it is.
+  var text: String {
+    var output = ""
+    write(to: &output)
+    return output
+  }
+
+  func write(to output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case let .bool(value): output += value ? "true" : "false"
+    case let .number(text): output += text
+    case let .string(text): Self.writeString(text, to: &output)
+    case let .array(elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        element.write(to: &output)
+      }
+      output += "]"
+    case let .object(members):
+      output += "{"
+      for (index, member) in members.enumerated() {
+        if index > 0 { output += "," }
+        Self.writeString(member.key, to: &output)
+        output += ":"
+        member.value.write(to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  static func writeString(_ text: String, to output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case "<": output += "\\u003c"
+      case ">": output += "\\u003e"
+      case "&": output += "\\u0026"
+      case "\u{2028}": output += "\\u2028"
+      case "\u{2029}": output += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output += "\""
+  }
+}

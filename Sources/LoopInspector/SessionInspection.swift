@@ -1,0 +1,163 @@
+/// A session log read for the inspector page: every action with who sent it and what it
+/// changed, the effects, and — given a replay of the same session — where the two first
+/// differ. It knows nothing of the app's types: it reads the log's JSON.
+///
+/// ```swift
+/// let inspection = try SessionInspection(log: text, file: "session.jsonl")
+/// let page = InspectorPage.html(for: inspection)
+/// ```
+struct SessionInspection {
+  /// One reduced action.
+  struct Step {
+    var number: Int
+    var line: Int
+    var offset: String
+    var origin: String
+    var cause: Int?
+    var action: JSONValue
+    /// What the action changed in the state; empty when the log holds no states.
+    var changes: [StateChange]
+  }
+
+  /// One effect the store started.
+  struct Effect {
+    var id: Int
+    var cause: Int
+    var started: String
+    var ended: String?
+    var outcome: String?
+  }
+
+  /// Where a replay first differs from the recording.
+  struct Divergence {
+    /// The step after which the states differ (0: the initial states).
+    var step: Int
+    var recorded: JSONValue
+    var replayed: JSONValue
+    /// A note when the two logs do not have the same actions.
+    var note: String?
+  }
+
+  var file: String
+  var name: String
+  var version: Int
+  var initialState: JSONValue?
+  var steps: [Step] = []
+  var effects: [Effect] = []
+  var divergence: Divergence?
+  /// The state after each step, kept only while reading (for a replay's comparison).
+  private var states: [JSONValue] = []
+
+  /// The formats this inspector reads.
+  static let supportedVersion = 2
+
+  /// Reads `log`, the text of the file `file`.
+  init(log text: String, file: String) throws(InspectorError) {
+    self.file = file
+    let lines = Self.lines(of: text)
+    guard let first = lines.first else {
+      throw .invalidLine(file: file, line: 1, detail: "the file is empty, not a session log")
+    }
+    let header = try Self.parse(first, file: file, line: 1)
+    guard header["format"] == .string("loop-session"),
+      case let .number(version)? = header["version"],
+      let number = Int(version)
+    else {
+      throw .invalidLine(
+        file: file, line: 1, detail: "not a Loop session log (no loop-session header)")
+    }
+    guard number <= Self.supportedVersion else {
+      throw .newerFormat(file: file, version: number, supported: Self.supportedVersion)
+    }
+    self.version = number
+    if case let .string(name)? = header["name"] { self.name = name } else { self.name = "" }
+    let initial = header["initialState"].flatMap { $0 == .null ? nil : $0 }
+    initialState = initial
+    var state = initial
+    var effectIndex: [Int: Int] = [:]
+    for (index, line) in lines.enumerated().dropFirst() {
+      let lineNumber = index + 1
+      let value = try Self.parse(line, file: file, line: lineNumber)
+      let offset = value["offset"].map(Self.seconds) ?? "0"
+      if let action = value["action"] {
+        let after = value["state"]
+        var changes: [StateChange] = []
+        if let before = state, let after {
+          changes = StateDiff.changes(from: before, to: after)
+        }
+        if let after { state = after; states.append(after) }
+        let cause: Int? = if case let .number(text)? = value["cause"] { Int(text) } else { nil }
+        let origin: String =
+          if case let .string(origin)? = value["origin"] { origin } else { "user" }
+        steps.append(
+          Step(
+            number: steps.count + 1, line: lineNumber, offset: offset, origin: origin, cause: cause,
+            action: action, changes: changes))
+      } else if case let .number(idText)? = value["effect"], let id = Int(idText),
+        case let .string(event)? = value["event"]
+      {
+        if event == "started" {
+          let cause: Int =
+            if case let .number(text)? = value["cause"], let c = Int(text) { c } else { 0 }
+          effectIndex[id] = effects.count
+          effects.append(Effect(id: id, cause: cause, started: offset))
+        } else if let position = effectIndex[id] {
+          effects[position].ended = offset
+          effects[position].outcome = event
+        } else {
+          throw .invalidLine(
+            file: file, line: lineNumber, detail: "effect \(id) ended but never started")
+        }
+      } else {
+        throw .invalidLine(
+          file: file, line: lineNumber, detail: "neither an action nor an effect's event")
+      }
+    }
+  }
+
+  /// Compares with `replay`, a log of the same session replayed (or recorded again): finds the
+  /// first step whose states differ.
+  mutating func compare(with replay: SessionInspection) {
+    if let recorded = initialState, let replayed = replay.initialState, recorded != replayed {
+      divergence = Divergence(step: 0, recorded: recorded, replayed: replayed)
+      return
+    }
+    for (index, (recorded, replayed)) in zip(states, replay.states).enumerated()
+    where recorded != replayed {
+      divergence = Divergence(step: index + 1, recorded: recorded, replayed: replayed)
+      return
+    }
+    if states.count != replay.states.count, let last = states.last ?? initialState {
+      let step = min(states.count, replay.states.count)
+      divergence = Divergence(
+        step: step, recorded: last, replayed: replay.states.last ?? last,
+        note:
+          "The recording has \(states.count) states after its actions, the replay \(replay.states.count)."
+      )
+    }
+  }
+
+  /// The lines of `text`, without a blank last line; "\r\n" is one line ending.
+  private static func lines(of text: String) -> [Substring] {
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+    return lines
+  }
+
+  private static func parse(_ line: Substring, file: String, line number: Int)
+    throws(InspectorError)
+    -> JSONValue
+  {
+    do {
+      return try JSONParser.parse(line)
+    } catch {
+      throw .invalidLine(file: file, line: number, detail: error.description)
+    }
+  }
+
+  /// An offset as the page shows it: seconds, to the microsecond.
+  private static func seconds(_ value: JSONValue) -> String {
+    guard case let .number(text) = value, let seconds = Double(text) else { return "0" }
+    return String(Double(Int((seconds * 1_000_000).rounded())) / 1_000_000)
+  }
+}

@@ -1,0 +1,158 @@
+import Testing
+
+@testable import LoopInspector
+
+/// A seeded generator (splitmix64): the same seed, the same values, on every run.
+struct Seeded: RandomNumberGenerator {
+  var state: UInt64
+  init(_ seed: Int) { state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random JSON values of every kind, and random edits of them.
+enum RandomJSON {
+  static let keys = ["a", "b", "count", "rows", "title", "a key", "_0", "id"]
+
+  static func value(_ random: inout Seeded, depth: Int = 0) -> JSONValue {
+    switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &random) {
+    case 0: return .null
+    case 1: return .bool(Bool.random(using: &random))
+    case 2: return .number(String(Int.random(in: -5...5, using: &random)))
+    case 3: return .string(["", "x", "y", "<script>", "é"].randomElement(using: &random)!)
+    case 4:
+      return .array(
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in value(&random, depth: depth + 1) })
+    default:
+      var members: [(key: String, value: JSONValue)] = []
+      for key in keys.shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)) {
+        members.append((key, value(&random, depth: depth + 1)))
+      }
+      return .object(members)
+    }
+  }
+
+  /// `value` with a few random edits: replaced, added, removed members and elements.
+  static func edited(_ value: JSONValue, _ random: inout Seeded, depth: Int = 0) -> JSONValue {
+    guard Int.random(in: 0..<4, using: &random) != 0 else { return value }
+    switch value {
+    case var .object(members):
+      if !members.isEmpty, Bool.random(using: &random) {
+        let index = Int.random(in: 0..<members.count, using: &random)
+        members[index].value = edited(members[index].value, &random, depth: depth + 1)
+      }
+      if Int.random(in: 0..<3, using: &random) == 0, !members.isEmpty {
+        members.remove(at: Int.random(in: 0..<members.count, using: &random))
+      }
+      if Int.random(in: 0..<3, using: &random) == 0,
+        let key = keys.filter({ key in !members.contains { $0.key == key } }).randomElement(
+          using: &random)
+      {
+        members.append((key, self.value(&random, depth: depth + 1)))
+      }
+      return .object(members)
+    case var .array(elements):
+      if !elements.isEmpty, Bool.random(using: &random) {
+        let index = Int.random(in: 0..<elements.count, using: &random)
+        elements[index] = edited(elements[index], &random, depth: depth + 1)
+      }
+      if Int.random(in: 0..<3, using: &random) == 0, !elements.isEmpty {
+        elements.remove(at: Int.random(in: 0..<elements.count, using: &random))
+      }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        elements.insert(
+          self.value(&random, depth: depth + 1),
+          at: Int.random(in: 0...elements.count, using: &random))
+      }
+      return .array(elements)
+    default:
+      return self.value(&random, depth: depth)
+    }
+  }
+}
+
+@Suite("State diffs over JSON")
+struct StateDiffTests {
+  @Test("applying a diff gives the new value, undoing it the old one: 3,000 seeded pairs")
+  func applyAndRevert() {
+    for seed in 0..<3_000 {
+      var random = Seeded(seed)
+      let old = RandomJSON.value(&random)
+      let new = RandomJSON.edited(old, &random)
+      let changes = StateDiff.changes(from: old, to: new)
+      #expect(StateDiff.apply(changes, to: old) == new, "seed \(seed)")
+      #expect(StateDiff.revert(changes, from: new) == old, "seed \(seed)")
+      #expect(changes.isEmpty == (old == new), "seed \(seed)")
+      // The plain computation: every change's path leads to a value that differs.
+      for change in changes { #expect(change.old != change.new, "seed \(seed)") }
+    }
+  }
+
+  @Test("only what changed, each with its path")
+  func onlyWhatChanged() throws {
+    let old = try JSONParser.parse(
+      #"{"count":1,"rows":[{"id":1,"title":"a"},{"id":2}],"name":"x"}"#)
+    let new = try JSONParser.parse(
+      #"{"count":2,"rows":[{"id":1,"title":"b"}],"name":"x","a key":true}"#)
+    let changes = StateDiff.changes(from: old, to: new)
+    #expect(changes.map(\.pathText) == ["count", "rows[0].title", "rows[1]", #"["a key"]"#])
+    #expect(changes[0].old == .number("1"))
+    #expect(changes[0].new == .number("2"))
+    #expect(changes[2].new == nil)
+    #expect(changes[3].old == nil)
+  }
+}
+
+@Suite("JSON, read without Foundation's types")
+struct JSONParserTests {
+  @Test("a value written and read again is the same value: 2,000 seeded values")
+  func roundTrip() throws {
+    for seed in 0..<2_000 {
+      var random = Seeded(seed)
+      let value = RandomJSON.value(&random)
+      #expect(try JSONParser.parse(value.text) == value, "seed \(seed)")
+    }
+  }
+
+  @Test("escapes, numbers and surrogate pairs read as JSON says")
+  func details() throws {
+    #expect(
+      try JSONParser.parse(#" "a\"b\\c\/d\n\u00e9\ud83d\ude00" "#) == .string("a\"b\\c/d\né😀"))
+    #expect(
+      try JSONParser.parse("[-0.5e+3, 0, 12]")
+        == .array([.number("-0.5e+3"), .number("0"), .number("12")]))
+    #expect(JSONValue.string("</script>").text == #""\u003c/script\u003e""#)
+  }
+
+  @Test(
+    "text that is not JSON is a failure saying where, never a crash",
+    arguments: [
+      "", "{", "[1,", #"{"a" 1}"#, "01", "1.", "-", "tru", #""\u12""#, #""\ud800""#, "[1] 2",
+      #"{"a":1,}"#, "\"a\u{01}\"",
+    ])
+  func failures(text: String) {
+    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+  }
+
+  @Test("random bytes never crash the parser: 2,000 seeded texts")
+  func randomBytes() {
+    let alphabet = Array(#"{}[]":,0123456789.-+eE truefalsnl\u"#)
+    for seed in 0..<2_000 {
+      var random = Seeded(seed)
+      let text = String(
+        (0..<Int.random(in: 0...40, using: &random)).map { _ in
+          alphabet.randomElement(using: &random)!
+        })
+      _ = try? JSONParser.parse(text)
+    }
+    // Nesting deeper than the parser allows is a failure too, not a stack overflow.
+    #expect(throws: JSONParser.Failure.self) {
+      try JSONParser.parse(String(repeating: "[", count: 100_000))
+    }
+  }
+}

@@ -1,0 +1,143 @@
+"""The inspector page's checks in headless Chromium: run by scripts/inspector-check."""
+import json
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+work, screenshots = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+options = Options()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1400,900", "--allow-file-access-from-files"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_page_load_timeout(60)
+# Nothing the page does may reach a network: any request is a failure.
+driver.execute_cdp_cmd("Network.enable", {})
+driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["http://*", "https://*", "ws://*", "wss://*"]})
+
+
+def page(name, fragment=""):
+    driver.get("about:blank")  # a new document each time, not a jump within the last one
+    driver.get("file://" + os.path.join(work, name) + fragment)
+    deadline = time.time() + 30  # a backstop for a page that never gets ready, not a verdict
+    while driver.execute_script("return document.body && document.body.dataset.ready") != "true":
+        if time.time() > deadline:
+            raise SystemExit("the page never got ready: " + name)
+        time.sleep(0.05)
+
+
+def text(css):
+    return driver.find_element(By.CSS_SELECTOR, css).text
+
+
+def position():
+    return driver.execute_script("return window.loopInspector.position")
+
+
+def key(k):
+    driver.find_element(By.ID, "list").send_keys(k)
+
+
+def shot(name):
+    if screenshots:
+        driver.save_screenshot(os.path.join(screenshots, name))
+
+
+# --- A movies session: the actions, who sent each, what it changed, stepping, the address.
+page("movies.html")
+log = [json.loads(l) for l in open(os.path.join(work, "movies.jsonl")) if '"action"' in l]
+rows = driver.find_elements(By.CSS_SELECTOR, ".row")
+check(len(rows) == len(log), "the list shows every action (%d)" % len(log))
+check(position() == 1 and driver.current_url.endswith("#step=1"), "the page opens at the first action, in its address")
+check("searchSubmitted" in rows[0].text and "user" in rows[0].text, "the first row is the user's search")
+response = next(i for i, l in enumerate(log) if "searchResponse" in json.dumps(l["action"])) + 1
+key(Keys.ARROW_DOWN)
+check(position() == 2, "↓ steps forward")
+driver.execute_script("window.loopInspector.goTo(%d)" % response)
+check("Sent by an effect that #1" in text("#from"), "the response names the action whose effect sent it")
+check("results[0]" in text("#diff"), "the diff shows the results the response added, by path")
+check(driver.find_element(By.CSS_SELECTOR, "#state details").get_attribute("open") == "true", "the state tree is open at its top")
+check("results" in text("#state"), "the state tree shows the results")
+summary = driver.find_elements(By.CSS_SELECTOR, "#state details details > summary")
+check(len(summary) > 0, "the tree has folds below its top")
+shot("inspector-response.png")
+key(Keys.HOME)
+check(position() == 0 and "initial state" in text("#detail").lower(), "Home goes to the initial state")
+key(Keys.END)
+check(position() == len(log), "End goes to the last action")
+key(Keys.ARROW_UP)
+check(position() == len(log) - 1, "↑ steps back")
+# The effects: which action started which, and how each ended.
+driver.execute_script("window.loopInspector.goTo(1)")
+check("started by #1" in text("#effects") and "finished" in text("#effects"), "the effects view shows the search's effect, finished")
+shot("inspector-effects.png")
+# Search and filters.
+search = driver.find_element(By.ID, "search")
+search.send_keys("searchResponse")
+visible = driver.find_elements(By.CSS_SELECTOR, ".row")
+check(len(visible) == sum("searchResponse" in json.dumps(l["action"]) for l in log) and all("searchResponse" in r.text for r in visible),
+      "search keeps the matching actions")
+def clear(field):
+    driver.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input'))", field)
+
+
+clear(search)
+driver.find_element(By.CSS_SELECTOR, "#sender option[value='e']").click()
+effects = driver.find_elements(By.CSS_SELECTOR, ".row")
+check(len(effects) == sum(l["origin"] == "effect" for l in log) and all("effect" in r.text for r in effects), "the sender filter keeps the effects' actions")
+driver.find_element(By.CSS_SELECTOR, "#sender option[value='all']").click()
+case = driver.find_element(By.ID, "case")
+case.send_keys("searchSubmitted")
+check(all("searchSubmitted" in r.text for r in driver.find_elements(By.CSS_SELECTOR, ".row")), "the case filter keeps that case")
+clear(case)
+# A link opens at its step.
+page("movies.html", "#step=%d" % response)
+check(position() == response and "selected" in driver.find_element(By.CSS_SELECTOR, ".row[data-step='%d']" % response).get_attribute("class"),
+      "a link with #step=N opens at step N, selected")
+check(not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"], "no error in the browser's console")
+
+# --- A replay that diverges: the page opens where the states first differ, side by side.
+page("diverged.html")
+last = len(log)
+check(position() == last, "the diverging page opens at the first step whose states differ (#%d)" % last)
+check("differs from the recording after #%d" % last in text("#divergence"), "the banner names the step")
+check("results[1]" in text("#compare"), "the comparison lists what differs, by path")
+check("Recorded" in text("#detail") and len(driver.find_elements(By.CSS_SELECTOR, "#recorded .tree")) == 1
+      and len(driver.find_elements(By.CSS_SELECTOR, "#replayed .tree")) == 1, "both states side by side")
+shot("inspector-divergence.png")
+
+# --- 100,000 actions: the first screen, and the last step.
+timings = []
+for _ in range(3):
+    page("long.html")
+    timings.append(int(driver.execute_script("return +document.body.dataset.firstScreenMs")))
+rows = driver.find_elements(By.CSS_SELECTOR, ".row")
+check(driver.execute_script("return window.loopInspector.steps") >= 100000, "the long session has 100,000 actions")
+check(0 < len(rows) < 200, "only the rows in view are in the page (%d)" % len(rows))
+start = time.time()
+key(Keys.END)
+end = time.time() - start
+check(position() >= 100000, "End reaches the last of 100,000 actions")
+size = os.path.getsize(os.path.join(work, "long.html"))
+print("100,000 actions: first screen %s ms (three loads), End %.0f ms, page %.1f MB, log %.1f MB"
+      % (timings, end * 1000, size / 1e6, os.path.getsize(os.path.join(work, "long.jsonl")) / 1e6))
+driver.quit()
+if failures:
+    print("%d check(s) failed" % len(failures))
+    sys.exit(1)
+print("every inspector check passed")

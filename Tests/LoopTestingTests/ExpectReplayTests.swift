@@ -66,6 +66,40 @@ struct ExpectReplayTests {
     }
   }
 
+  @Test("a log file that diverges also writes the replay, and says how to see both in loop-inspect")
+  func divergedFileWritesTheReplay() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loop-expect-replay-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: Steps(), reducer: steps, environment: ())
+    store.record(to: SessionRecorder(name: "steps", to: .buffer(buffer)))
+    store.send(.up)
+    store.send(.down)
+    try Data(buffer.text.utf8).write(to: url)
+    let messages = LockedState<[String]>([])
+    withKnownIssue {
+      expectReplay(of: url, reducer: brokenSteps, environment: ())
+    } matching: { issue in
+      messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    let message = try #require(messages.withLock { $0 }.first)
+    #expect(messages.withLock { $0.count } == 1)
+    let lines = message.split(separator: "\n")
+    #expect(
+      lines.first
+        == "The replay differs from the recording at line 3 of the log, after Step.down (sent by the user)."
+    )
+    #expect(lines.dropLast().last == "To see the recording and the replay side by side:")
+    let command = try #require(lines.last)
+    #expect(command.hasPrefix("  swift run loop-inspect \(url.path) --replay "))
+    let replayed = URL(fileURLWithPath: String(command.split(separator: " ").last ?? ""))
+    defer { try? FileManager.default.removeItem(at: replayed) }
+    let log = try SessionLog<Steps, Step>(contentsOf: replayed)
+    #expect(log.entries.map(\.state) == [Steps(count: 1), Steps(count: 2)])
+  }
+
   @Test("a log that cannot be read fails the check with its error, naming the line")
   func unreadable() async throws {
     let url = FileManager.default.temporaryDirectory

@@ -38,7 +38,7 @@ let package = Package(
     .executableTarget(
       name: "LoopSharedFileWriter", dependencies: ["Loop"], path: "Tests/SharedFileWriter"),
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
-    .testTarget(name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "MovieSearch"]),
+    .testTarget(name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "LoopTesting", "MovieSearch"]),
     .testTarget(
       name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"],
       resources: [.copy("Fixtures")]),

@@ -1,25 +1,13 @@
+import LoopTesting
 import Testing
 
 @testable import LoopInspector
-
-/// A seeded generator (splitmix64): the same seed, the same values, on every run.
-struct Seeded: RandomNumberGenerator {
-  var state: UInt64
-  init(_ seed: Int) { state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random JSON values of every kind, and random edits of them.
 enum RandomJSON {
   static let keys = ["a", "b", "count", "rows", "title", "a key", "_0", "id"]
 
-  static func value(_ random: inout Seeded, depth: Int = 0) -> JSONValue {
+  static func value(_ random: inout SeededRandom, depth: Int = 0) -> JSONValue {
     switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &random) {
     case 0: return .null
     case 1: return .bool(Bool.random(using: &random))
@@ -38,7 +26,8 @@ enum RandomJSON {
   }
 
   /// `value` with a few random edits: replaced, added, removed members and elements.
-  static func edited(_ value: JSONValue, _ random: inout Seeded, depth: Int = 0) -> JSONValue {
+  static func edited(_ value: JSONValue, _ random: inout SeededRandom, depth: Int = 0) -> JSONValue
+  {
     guard Int.random(in: 0..<4, using: &random) != 0 else { return value }
     switch value {
     case var .object(members):
@@ -81,7 +70,7 @@ struct StateDiffTests {
   @Test("applying a diff gives the new value, undoing it the old one: 3,000 seeded pairs")
   func applyAndRevert() {
     for seed in 0..<3_000 {
-      var random = Seeded(seed)
+      var random = SeededRandom(seed: UInt64(seed))
       let old = RandomJSON.value(&random)
       let new = RandomJSON.edited(old, &random)
       let changes = StateDiff.changes(from: old, to: new)
@@ -113,7 +102,7 @@ struct JSONParserTests {
   @Test("a value written and read again is the same value: 2,000 seeded values")
   func roundTrip() throws {
     for seed in 0..<2_000 {
-      var random = Seeded(seed)
+      var random = SeededRandom(seed: UInt64(seed))
       let value = RandomJSON.value(&random)
       #expect(try JSONParser.parse(value.text) == value, "seed \(seed)")
     }
@@ -143,7 +132,7 @@ struct JSONParserTests {
   func randomBytes() {
     let alphabet = Array(#"{}[]":,0123456789.-+eE truefalsnl\u"#)
     for seed in 0..<2_000 {
-      var random = Seeded(seed)
+      var random = SeededRandom(seed: UInt64(seed))
       let text = String(
         (0..<Int.random(in: 0...40, using: &random)).map { _ in
           alphabet.randomElement(using: &random)!

@@ -30,13 +30,7 @@ public func expectReplay<State: Equatable & Decodable, Action: Decodable, Enviro
   redacting redaction: SessionRedaction<State, Action> = .none,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Replay<State, Action>? {
-  let log: SessionLog<State, Action>
-  do {
-    log = try SessionLog(contentsOf: url)
-  } catch {
-    Issue.record(
-      Comment(rawValue: "The session log could not be read: \(error)"),
-      sourceLocation: sourceLocation)
+  guard let log: SessionLog<State, Action> = readLog(url, sourceLocation: sourceLocation) else {
     return nil
   }
   return expectReplay(
@@ -58,13 +52,7 @@ public func expectReplay<State: Equatable & Codable, Action: Codable, Environmen
   redacting redaction: SessionRedaction<State, Action> = .none,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Replay<State, Action>? {
-  let log: SessionLog<State, Action>
-  do {
-    log = try SessionLog(contentsOf: url)
-  } catch {
-    Issue.record(
-      Comment(rawValue: "The session log could not be read: \(error)"),
-      sourceLocation: sourceLocation)
+  guard let log: SessionLog<State, Action> = readLog(url, sourceLocation: sourceLocation) else {
     return nil
   }
   guard
@@ -139,4 +127,18 @@ public func expectReplay<State: Equatable, Action, Environment>(
     Issue.record(Comment(rawValue: divergence.description), sourceLocation: sourceLocation)
   }
   return replay
+}
+
+/// The log at `url`; `nil`, failing the test with the log's error, if it cannot be read.
+private func readLog<State: Decodable, Action: Decodable>(
+  _ url: URL, sourceLocation: SourceLocation
+) -> SessionLog<State, Action>? {
+  do {
+    return try SessionLog(contentsOf: url)
+  } catch {
+    Issue.record(
+      Comment(rawValue: "The session log could not be read: \(error)"),
+      sourceLocation: sourceLocation)
+    return nil
+  }
 }

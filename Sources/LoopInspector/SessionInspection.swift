@@ -85,10 +85,16 @@ struct SessionInspection {
         if let before = state, let after {
           changes = StateDiff.changes(from: before, to: after)
         }
-        if let after { state = after; states.append(after) }
+        if let after {
+          state = after
+          states.append(after)
+        }
         let cause: Int? = if case let .number(text)? = value["cause"] { Int(text) } else { nil }
-        let origin: String =
-          if case let .string(origin)? = value["origin"] { origin } else { "user" }
+        guard case let .string(origin)? = value["origin"], origin == "user" || origin == "effect"
+        else {
+          throw .invalidLine(
+            file: file, line: lineNumber, detail: "origin: missing, or not user or effect")
+        }
         steps.append(
           Step(
             number: steps.count + 1, line: lineNumber, offset: offset, origin: origin, cause: cause,
@@ -97,8 +103,9 @@ struct SessionInspection {
         case let .string(event)? = value["event"]
       {
         if event == "started" {
-          let cause: Int =
-            if case let .number(text)? = value["cause"], let c = Int(text) { c } else { 0 }
+          guard case let .number(text)? = value["cause"], let cause = Int(text) else {
+            throw .invalidLine(file: file, line: lineNumber, detail: "cause: missing")
+          }
           effectIndex[id] = effects.count
           effects.append(Effect(id: id, cause: cause, started: offset))
         } else if let position = effectIndex[id] {

@@ -200,6 +200,10 @@ struct InspectorPageTests {
         "{\"format\":\"loop-session\",\"version\":2}\n{\"effect\":1,\"event\":\"finished\",\"offset\":0}",
         "x.jsonl: line 2: effect 1 ended but never started"
       ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{\"add\":{}},\"offset\":0}",
+        "x.jsonl: line 2: origin: missing, or not user or effect"
+      ),
     ])
   func badLogs(text: String, message: String) {
     let error = #expect(throws: InspectorError.self) {

@@ -56,6 +56,7 @@ enum InspectorPage {
     out += ",\"version\":\(inspection.version),\"initial\":"
     (inspection.initialState ?? .null).write(to: &out)
     out += ",\"hasStates\":\(inspection.initialState != nil)"
+    out += ",\"cutOffLine\":" + (inspection.cutOffLine.map(String.init) ?? "null")
     out += ",\"steps\":["
     for (index, step) in inspection.steps.enumerated() {
       if index > 0 { out += ",\n" }

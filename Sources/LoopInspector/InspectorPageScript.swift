@@ -156,6 +156,10 @@ enum InspectorPageScript {
 
       function renderDetail() {
         let html = "";
+        if (data.cutOffLine) {
+          html += '<div class="banner" id="cut">The recording ends in the middle of line ' + data.cutOffLine +
+            " (the app stopped as it wrote it): the page shows the lines before it.</div>";
+        }
         const d = data.divergence;
         if (d) {
           html += '<div class="banner" id="divergence">The replay differs from the recording ' +

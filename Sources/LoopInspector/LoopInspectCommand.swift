@@ -55,6 +55,9 @@ public enum LoopInspectCommand {
         throw .file(path: destination, detail: "cannot be written (\(error.localizedDescription))")
       }
       var summary = "\(inspection.steps.count) actions, \(inspection.effects.count) effects"
+      if let line = inspection.cutOffLine {
+        summary += "; the recording ends in the middle of line \(line), shown up to the line before"
+      }
       if let divergence = inspection.divergence {
         summary +=
           "; the replay differs from the recording "

@@ -45,6 +45,9 @@ struct SessionInspection {
   var steps: [Step] = []
   var effects: [Effect] = []
   var divergence: Divergence?
+  /// The last line, when the recording ended in the middle of it: the page shows the lines
+  /// before it.
+  var cutOffLine: Int?
   /// The state after each step, kept only while reading (for a replay's comparison).
   private var states: [JSONValue] = []
 
@@ -75,9 +78,19 @@ struct SessionInspection {
     initialState = initial
     var state = initial
     var effectIndex: [Int: Int] = [:]
+    // NB: A recording cut off mid-line (the app was killed as it wrote) ends in a line with no
+    // newline after it that is not JSON: the page shows everything before it, and says so.
+    let isTerminated = text.last?.isNewline ?? false
     for (index, line) in lines.enumerated().dropFirst() {
       let lineNumber = index + 1
-      let value = try Self.parse(line, file: file, line: lineNumber)
+      let value: JSONValue
+      do {
+        value = try Self.parse(line, file: file, line: lineNumber)
+      } catch {
+        guard index == lines.count - 1, !isTerminated else { throw error }
+        cutOffLine = lineNumber
+        break
+      }
       let offset = value["offset"].map(Self.seconds) ?? "0"
       if let action = value["action"] {
         let after = value["state"]

@@ -183,6 +183,21 @@ struct InspectorPageTests {
     #expect(InspectorPage.html(for: actionsOnly).contains(#""hasStates":false"#))
   }
 
+  @Test("a recording cut off mid-line shows what came before, and says where it ends")
+  func cutOff() async throws {
+    let text = await recordVault()
+    let lines = text.split(separator: "\n")
+    let cut = lines.dropLast().joined(separator: "\n") + "\n" + lines.last!.prefix(20)
+    let inspection = try SessionInspection(log: cut, file: "vault.jsonl")
+    #expect(inspection.cutOffLine == lines.count)
+    #expect(inspection.steps.count == 6)
+    #expect(InspectorPage.html(for: inspection).contains(#""cutOffLine":\#(lines.count)"#))
+    // Not the last line, or a last line that ended with its newline: the log is bad.
+    #expect(throws: InspectorError.self) {
+      try SessionInspection(log: cut + "\n", file: "vault.jsonl")
+    }
+  }
+
   @Test(
     "a bad log is a typed error naming the file and the line",
     arguments: [
@@ -193,7 +208,7 @@ struct InspectorPageTests {
         "x.jsonl: the log is of format 3; this loop-inspect reads formats up to 2. To fix, use the loop-inspect of the Loop that recorded it."
       ),
       (
-        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":",
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":\n",
         "x.jsonl: line 2: not valid JSON at byte 11: the text ends where a value should be"
       ),
       (

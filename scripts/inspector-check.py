@@ -1,6 +1,7 @@
 """The inspector page's checks in headless Chromium: run by scripts/inspector-check."""
 import json
 import os
+import random
 import sys
 import time
 
@@ -110,6 +111,25 @@ page("movies.html", "#step=%d" % response)
 check(position() == response and "selected" in driver.find_element(By.CSS_SELECTOR, ".row[data-step='%d']" % response).get_attribute("class"),
       "a link with #step=N opens at step N, selected")
 check(not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"], "no error in the browser's console")
+
+# --- The page rebuilds every step's state exactly: the recorded states, forward, backward, by jumps.
+def rebuilds(name, log_name):
+    page(name)
+    lines = [json.loads(l) for l in open(os.path.join(work, log_name))]
+    states = [lines[0]["initialState"]] + [l["state"] for l in lines[1:] if "action" in l]
+    order = list(range(len(states))) + list(reversed(range(len(states))))
+    order += random.Random(1).sample(range(len(states)), min(len(states), 200))
+    wrong = []
+    for n in order:
+        driver.execute_script("window.loopInspector.goTo(%d, false)" % n)
+        if driver.execute_script("return window.loopInspector.state") != states[n]:
+            wrong.append(n)
+    check(not wrong, "%s: every step's state is the recorded one (%d moves)%s"
+          % (name, len(order), "" if not wrong else ", wrong at " + str(wrong[:5])))
+
+
+rebuilds("movies.html", "movies.jsonl")
+rebuilds("random.html", "random.jsonl")
 
 # --- A replay that diverges: the page opens where the states first differ, side by side.
 page("diverged.html")

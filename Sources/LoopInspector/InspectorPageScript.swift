@@ -46,20 +46,24 @@ enum InspectorPageScript {
       function show(v) { return JSON.stringify(v, null, 1).replace(/\n\s*/g, " "); }
 
       // Moving through the session: each step's changes, applied forward or undone.
-      function setAt(root, path, box) {
+      // At an array index, a change with no value before inserts; one with none after removes.
+      function setAt(root, path, box, inserting) {
         if (path.length === 0) return "v" in box ? copy(box.v) : null;
         let parent = root;
         for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]];
         const key = path[path.length - 1];
-        if ("v" in box) parent[key] = copy(box.v);
-        else if (Array.isArray(parent)) parent.splice(key, 1);
+        if (Array.isArray(parent)) {
+          if (!("v" in box)) parent.splice(key, 1);
+          else if (inserting) parent.splice(key, 0, copy(box.v));
+          else parent[key] = copy(box.v);
+        } else if ("v" in box) parent[key] = copy(box.v);
         else delete parent[key];
         return root;
       }
       function goTo(target, scroll) {
         target = Math.max(0, Math.min(N, target | 0));
-        while (pos < target) { for (const c of steps[pos][8]) state = setAt(state, c[0], c[2]); pos++; }
-        while (pos > target) { pos--; const cs = steps[pos][8]; for (let i = cs.length - 1; i >= 0; i--) state = setAt(state, cs[i][0], cs[i][1]); }
+        while (pos < target) { for (const c of steps[pos][8]) state = setAt(state, c[0], c[2], !("v" in c[1])); pos++; }
+        while (pos > target) { pos--; const cs = steps[pos][8]; for (let i = cs.length - 1; i >= 0; i--) state = setAt(state, cs[i][0], cs[i][1], !("v" in cs[i][2])); }
         history.replaceState(null, "", "#step=" + pos);
         renderList();
         if (scroll !== false) scrollToStep(pos);

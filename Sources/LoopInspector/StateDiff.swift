@@ -3,8 +3,15 @@
 ///
 /// - Objects: a member in both is compared within; one only before is removed, one only after
 ///   is added.
-/// - Arrays: the elements both have are compared by index; the longer one's tail is added or
-///   removed — removed from the end backwards, so each removal is of the last element.
+/// - Arrays of identified elements (objects whose `id`s are unique scalars, as an
+///   `IdentifiedArray` encodes) whose common elements kept their order: compared by id — an
+///   element removed or inserted is one change at its index, and the rest are compared within.
+///   Removals come first, from the last index back (indices before), then insertions, from the
+///   first (indices after), then the changes within (indices after).
+/// - Other arrays: the elements both have are compared by index; the longer one's tail is
+///   added or removed — removed from the end backwards.
+/// - At an array index, a change with no old value inserts there, one with no new value
+///   removes what is there (and undone, the other way round).
 /// - Anything else that differs (a scalar, or a value that changed kind) is replaced whole.
 ///
 /// `apply(diff(a, b), to: a) == b` and `revert(diff(a, b), from: b) == a`, for every pair of
@@ -37,6 +44,29 @@ enum StateDiff {
         changes.append(StateChange(path: path + [.member(member.key)], old: nil, new: member.value))
       }
     case let (.array(before), .array(after)):
+      if let beforeIDs = ids(of: before), let afterIDs = ids(of: after), beforeIDs != afterIDs {
+        let kept = Set(afterIDs)
+        let had = Set(beforeIDs)
+        // NB: By id only when the elements both have are in the same order; a move would need
+        // a change of its own.
+        if beforeIDs.filter(kept.contains) == afterIDs.filter(had.contains) {
+          for index in before.indices.reversed() where !kept.contains(beforeIDs[index]) {
+            changes.append(StateChange(path: path + [.index(index)], old: before[index], new: nil))
+          }
+          for index in after.indices where !had.contains(afterIDs[index]) {
+            changes.append(StateChange(path: path + [.index(index)], old: nil, new: after[index]))
+          }
+          var previous: [String: JSONValue] = [:]
+          for (id, element) in zip(beforeIDs, before) { previous[id] = element }
+          for (index, id) in afterIDs.enumerated() {
+            guard let element = previous[id] else { continue }
+            path.append(.index(index))
+            collect(element, after[index], &path, &changes)
+            path.removeLast()
+          }
+          return
+        }
+      }
       for index in 0..<min(before.count, after.count) {
         path.append(.index(index))
         collect(before[index], after[index], &path, &changes)
@@ -53,23 +83,44 @@ enum StateDiff {
     }
   }
 
+  /// The ids of `elements`, as text, when each is an object with a unique scalar `id`.
+  private static func ids(of elements: [JSONValue]) -> [String]? {
+    guard !elements.isEmpty else { return [] }
+    var ids: [String] = []
+    ids.reserveCapacity(elements.count)
+    for element in elements {
+      switch element["id"] {
+      case .string(let text)?: ids.append("s" + text)
+      case .number(let text)?: ids.append("n" + text)
+      default: return nil
+      }
+    }
+    return Set(ids).count == ids.count ? ids : nil
+  }
+
   /// `value` with `changes` applied in order (each `new` set at its path).
   static func apply(_ changes: [StateChange], to value: JSONValue) -> JSONValue {
     var value = value
-    for change in changes { set(change.new, at: change.path[...], in: &value) }
+    for change in changes {
+      set(change.new, at: change.path[...], inserting: change.old == nil, in: &value)
+    }
     return value
   }
 
   /// `value` with `changes` undone: each `old` set back, in reverse order.
   static func revert(_ changes: [StateChange], from value: JSONValue) -> JSONValue {
     var value = value
-    for change in changes.reversed() { set(change.old, at: change.path[...], in: &value) }
+    for change in changes.reversed() {
+      set(change.old, at: change.path[...], inserting: change.new == nil, in: &value)
+    }
     return value
   }
 
-  /// Sets `new` at `path` in `value`; `nil` removes what is there.
+  /// Sets `new` at `path` in `value`; `nil` removes what is there. At an array index,
+  /// `inserting` inserts `new` there rather than replacing what is there.
   private static func set(
-    _ new: JSONValue?, at path: ArraySlice<StateChange.Key>, in value: inout JSONValue
+    _ new: JSONValue?, at path: ArraySlice<StateChange.Key>, inserting: Bool,
+    in value: inout JSONValue
   ) {
     guard let key = path.first else {
       value = new ?? .null
@@ -82,24 +133,26 @@ enum StateDiff {
         if rest.isEmpty, new == nil {
           members.remove(at: index)
         } else {
-          set(new, at: rest, in: &members[index].value)
+          set(new, at: rest, inserting: inserting, in: &members[index].value)
         }
       } else if let new {
         var added = JSONValue.null
-        set(new, at: rest, in: &added)
+        set(new, at: rest, inserting: inserting, in: &added)
         members.append((name, added))
       }
       value = .object(members)
     case (let .index(index), .array(var elements)):
-      if index < elements.count {
+      if rest.isEmpty, let new, inserting, index <= elements.count {
+        elements.insert(new, at: index)
+      } else if index < elements.count {
         if rest.isEmpty, new == nil {
           elements.remove(at: index)
         } else {
-          set(new, at: rest, in: &elements[index])
+          set(new, at: rest, inserting: inserting, in: &elements[index])
         }
       } else if let new, index == elements.count {
         var added = JSONValue.null
-        set(new, at: rest, in: &added)
+        set(new, at: rest, inserting: inserting, in: &added)
         elements.append(added)
       }
       value = .array(elements)

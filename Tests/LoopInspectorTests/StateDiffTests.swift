@@ -13,6 +13,11 @@ enum RandomJSON {
     case 1: return .bool(Bool.random(using: &random))
     case 2: return .number(String(Int.random(in: -5...5, using: &random)))
     case 3: return .string(["", "x", "y", "<script>", "é"].randomElement(using: &random)!)
+    case 4 where Bool.random(using: &random):
+      // Identified elements, as an IdentifiedArray encodes: unique ids, compared by id.
+      let ids = Array(
+        (0..<8).shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random)))
+      return .array(ids.map { identified($0, &random, depth: depth + 1) })
     case 4:
       return .array(
         (0..<Int.random(in: 0...4, using: &random)).map { _ in value(&random, depth: depth + 1) })
@@ -25,7 +30,16 @@ enum RandomJSON {
     }
   }
 
-  /// `value` with a few random edits: replaced, added, removed members and elements.
+  /// An element with the id `id`, as an `Identifiable` value encodes.
+  static func identified(_ id: Int, _ random: inout SeededRandom, depth: Int) -> JSONValue {
+    .object([
+      ("id", Bool.random(using: &random) ? .number(String(id)) : .string("id\(id)")),
+      ("v", value(&random, depth: depth)),
+    ])
+  }
+
+  /// `value` with a few random edits: replaced, added, removed members and elements — and
+  /// for identified elements, an element of a new id inserted, or two elements swapped.
   static func edited(_ value: JSONValue, _ random: inout SeededRandom, depth: Int = 0) -> JSONValue
   {
     guard Int.random(in: 0..<4, using: &random) != 0 else { return value }
@@ -54,9 +68,15 @@ enum RandomJSON {
         elements.remove(at: Int.random(in: 0..<elements.count, using: &random))
       }
       if Int.random(in: 0..<3, using: &random) == 0 {
-        elements.insert(
-          self.value(&random, depth: depth + 1),
-          at: Int.random(in: 0...elements.count, using: &random))
+        let isIdentified = !elements.isEmpty && elements.allSatisfy { $0["id"] != nil }
+        let element =
+          isIdentified
+          ? identified(100 + Int.random(in: 0..<1_000, using: &random), &random, depth: depth + 1)
+          : self.value(&random, depth: depth + 1)
+        elements.insert(element, at: Int.random(in: 0...elements.count, using: &random))
+      }
+      if Int.random(in: 0..<6, using: &random) == 0, elements.count > 1 {
+        elements.swapAt(0, elements.count - 1)
       }
       return .array(elements)
     default:
@@ -82,12 +102,25 @@ struct StateDiffTests {
     }
   }
 
+  @Test("identified elements are compared by id: an insertion is one change at its index")
+  func byID() throws {
+    let old = try JSONParser.parse(
+      #"{"rows":[{"id":1,"t":"a"},{"id":2,"t":"b"},{"id":3,"t":"c"}]}"#)
+    let new = try JSONParser.parse(
+      #"{"rows":[{"id":0,"t":"new"},{"id":1,"t":"a"},{"id":3,"t":"C"}]}"#)
+    let changes = StateDiff.changes(from: old, to: new)
+    #expect(changes.map(\.pathText) == ["rows[1]", "rows[0]", "rows[2].t"])
+    #expect(changes.map { $0.old == nil } == [false, true, false])
+    #expect(StateDiff.apply(changes, to: old) == new)
+    #expect(StateDiff.revert(changes, from: new) == old)
+  }
+
   @Test("only what changed, each with its path")
   func onlyWhatChanged() throws {
     let old = try JSONParser.parse(
-      #"{"count":1,"rows":[{"id":1,"title":"a"},{"id":2}],"name":"x"}"#)
+      #"{"count":1,"rows":[{"n":1,"title":"a"},{"n":2}],"name":"x"}"#)
     let new = try JSONParser.parse(
-      #"{"count":2,"rows":[{"id":1,"title":"b"}],"name":"x","a key":true}"#)
+      #"{"count":2,"rows":[{"n":1,"title":"b"}],"name":"x","a key":true}"#)
     let changes = StateDiff.changes(from: old, to: new)
     #expect(changes.map(\.pathText) == ["count", "rows[0].title", "rows[1]", #"["a key"]"#])
     #expect(changes[0].old == .number("1"))

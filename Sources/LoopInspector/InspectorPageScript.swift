@@ -65,8 +65,8 @@ enum InspectorPageScript {
         while (pos < target) { for (const c of steps[pos][8]) state = setAt(state, c[0], c[2], !("v" in c[1])); pos++; }
         while (pos > target) { pos--; const cs = steps[pos][8]; for (let i = cs.length - 1; i >= 0; i--) state = setAt(state, cs[i][0], cs[i][1], !("v" in cs[i][2])); }
         history.replaceState(null, "", "#step=" + pos);
-        renderList();
         if (scroll !== false) scrollToStep(pos);
+        renderList();
         renderDetail();
       }
 
@@ -96,7 +96,6 @@ enum InspectorPageScript {
         const top = k * ROW;
         if (top < list.scrollTop) list.scrollTop = top;
         else if (top + ROW > list.scrollTop + list.clientHeight) list.scrollTop = top + ROW - list.clientHeight;
-        renderList();
       }
 
       // A value as a tree that folds; children are built when first opened.

@@ -115,16 +115,22 @@ struct SessionInspection {
       } else if case let .number(idText)? = value["effect"], let id = Int(idText),
         case let .string(event)? = value["event"]
       {
-        if event == "started" {
+        // NB: The checks `SessionLog` makes of effect lines, with its words.
+        switch (event, effectIndex[id]) {
+        case ("started", nil):
           guard case let .number(text)? = value["cause"], let cause = Int(text) else {
             throw .invalidLine(file: file, line: lineNumber, detail: "cause: missing")
           }
           effectIndex[id] = effects.count
           effects.append(Effect(id: id, cause: cause, started: offset))
-        } else if let position = effectIndex[id] {
+        case ("started", _?):
+          throw .invalidLine(file: file, line: lineNumber, detail: "effect \(id) started twice")
+        case (_, let position?) where effects[position].outcome == nil:
           effects[position].ended = offset
           effects[position].outcome = event
-        } else {
+        case (_, _?):
+          throw .invalidLine(file: file, line: lineNumber, detail: "effect \(id) ended twice")
+        case (_, nil):
           throw .invalidLine(
             file: file, line: lineNumber, detail: "effect \(id) ended but never started")
         }
@@ -147,10 +153,13 @@ struct SessionInspection {
       divergence = Divergence(step: index + 1, recorded: recorded, replayed: replayed)
       return
     }
-    if states.count != replay.states.count, let last = states.last ?? initialState {
-      let step = min(states.count, replay.states.count)
+    // NB: Every state both have is the same: the shorter one ends early. Shown at its last
+    // step, where the two are still equal.
+    let step = min(states.count, replay.states.count)
+    if states.count != replay.states.count, let shared = step > 0 ? states[step - 1] : initialState
+    {
       divergence = Divergence(
-        step: step, recorded: last, replayed: replay.states.last ?? last,
+        step: step, recorded: shared, replayed: shared,
         note:
           "The recording has \(states.count) states after its actions, the replay \(replay.states.count)."
       )

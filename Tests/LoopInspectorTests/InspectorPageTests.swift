@@ -144,6 +144,20 @@ struct InspectorPageTests {
     #expect(InspectorPage.html(for: inspection).contains(#""divergence":{"step":4,"#))
   }
 
+  @Test("a replay that ends early diverges where it ends, and says so")
+  func replayEndsEarly() async throws {
+    let recorded = await recordVault()
+    var inspection = try SessionInspection(log: recorded, file: "vault.jsonl")
+    let lines = recorded.split(separator: "\n")
+    let actions = lines.indices.filter { lines[$0].hasPrefix(#"{"action""#) }
+    let shorter = lines[...actions[2]].joined(separator: "\n")
+    inspection.compare(with: try SessionInspection(log: shorter, file: "replayed.jsonl"))
+    let divergence = try #require(inspection.divergence)
+    #expect(divergence.step == 3)
+    #expect(divergence.recorded == divergence.replayed)
+    #expect(divergence.note == "The recording has 6 states after its actions, the replay 3.")
+  }
+
   @Test("a replay written by Loop reads back as the same session, and finds a changed reducer")
   func replayLog() async throws {
     let text = await recordVault()
@@ -214,6 +228,19 @@ struct InspectorPageTests {
       (
         "{\"format\":\"loop-session\",\"version\":2}\n{\"effect\":1,\"event\":\"finished\",\"offset\":0}",
         "x.jsonl: line 2: effect 1 ended but never started"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n"
+          + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n"
+          + "{\"effect\":1,\"event\":\"finished\",\"offset\":0}\n"
+          + "{\"effect\":1,\"event\":\"cancelled\",\"offset\":0}\n",
+        "x.jsonl: line 4: effect 1 ended twice"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n"
+          + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n"
+          + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n",
+        "x.jsonl: line 3: effect 1 started twice"
       ),
       (
         "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{\"add\":{}},\"offset\":0}",

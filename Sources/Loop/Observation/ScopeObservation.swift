@@ -20,9 +20,6 @@ final class ScopeObservation<State> {
   @usableFromInline var seen: State?
   /// Whether a check after the next send is already asked for.
   @usableFromInline var isScheduled = false
-  /// For an element store: its check, made once, that its collection runs on its element when
-  /// the element changed (`nil`: removed); returns whether the observers are still waiting.
-  @usableFromInline var memberCheck: (@MainActor (State?) -> Bool)?
   /// Whether two states are the same for observers: `==` for `Equatable` state, else never.
   @usableFromInline let isDuplicate: (State, State) -> Bool
 

@@ -20,7 +20,8 @@ public final class SessionRecorder<State, Action> {
   private let sink: SessionLogSink
   private let encodeHeader: (State) throws -> String
   private let encodeEntry: (Action, ActionOrigin, Int?, Double, State) throws -> String
-  private let encoder = SessionLogFormat.encoder()
+  /// Encodes every line: the header's and entries' closures share it with the effects' lines.
+  private let encoder: JSONEncoder
   private var start = ContinuousClock.now
   /// Who sent each of the store's queued actions, in the order of its queue.
   @usableFromInline var queuedSenders: [Sender] = []
@@ -90,6 +91,7 @@ public final class SessionRecorder<State, Action> {
     sink: SessionLogSink, recorded: @escaping (State) -> Recorded?
   ) where Action: Encodable {
     let encoder = SessionLogFormat.encoder()
+    self.encoder = encoder
     self.sink = sink
     encodeHeader = { state in
       try Self.line(

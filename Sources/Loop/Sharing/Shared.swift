@@ -50,13 +50,15 @@ public struct Shared<Value: Sendable>: Sendable {
     /// Where a write through `shared` goes: the slot's value, in place (no cell), or the
     /// value of a cell to hand on after the write.
     @inlinable
-    func writePlace(of shared: Shared<Value>) -> (UnsafeMutablePointer<Value>, SharedCell<Value>?) {
+    func writePlace(
+      of shared: Shared<Value>
+    ) -> (UnsafeMutablePointer<Value>, SharedWriteCell<Value>?) {
       if case let .root(slot) = self, SharedOverlay.current == nil { return (slot.place, nil) }
       let cell = shared.writeCell()
       return (cell.place, cell)
     }
 
-    /// After a write in place: the slot counts it (see `SharedCell.afterWrite()`).
+    /// After a write in place: the slot counts it (see `SharedSlot.afterWrite()`).
     @inlinable
     func afterWriteInPlace() {
       if case let .root(slot) = self { slot.afterWrite() }
@@ -102,14 +104,14 @@ public struct Shared<Value: Sendable>: Sendable {
       // place holds no reference at all: `self` keeps the slot alive for the whole access.
       let (place, cell) = storage.writePlace(of: self)
       yield &place.pointee
-      if let cell { cell.afterWrite() } else { storage.afterWriteInPlace() }
+      if let cell { cell.didWrite() } else { storage.afterWriteInPlace() }
     }
   }
 
   /// A cell that sets the value where it belongs after a write: a test's overlay, or a
   /// derivation.
   @usableFromInline
-  func writeCell() -> SharedCell<Value> {
+  func writeCell() -> SharedWriteCell<Value> {
     SharedWriteCell(self)
   }
 

@@ -8,11 +8,12 @@ import Observation
 /// there — so a change is an in-place write, with no lock and no copy of the value: a send
 /// that edits a shared collection costs what editing a field of the state costs.
 ///
-/// The fields a write touches are `@exclusivity(unchecked)`, as `RootCore`'s are: Swift's
-/// dynamic exclusivity check needs a scratch buffer that made every write allocate its
-/// accessor's frame. It is safe to skip: all access is on one thread, and a write's arguments
-/// are evaluated before its access begins, so `items.remove(id: item.id)` (reading the slot
-/// through a derived element) does not overlap the write.
+/// The value is kept at a pointer (`SharedCell`), which Swift's dynamic exclusivity check does
+/// not track, and the counters a write touches are `@exclusivity(unchecked)`, as `RootCore`'s
+/// are: the check needs a scratch buffer that made every write allocate its accessor's frame.
+/// It is safe to skip: all access is on one thread, and a write's arguments are evaluated
+/// before its access begins, so `items.remove(id: item.id)` (reading the slot through a
+/// derived element) does not overlap the write.
 @usableFromInline
 final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable, Observable {
   // NB: @unchecked: every member is touched on the main thread only (see the type's comment).
@@ -32,6 +33,11 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
     [AnyHashable: FieldObservation<Value>] = [:]
   /// The collection's version when the observers by id were last checked.
   nonisolated(unsafe) var checkedVersion: Int?
+  /// How many times the value changed.
+  @exclusivity(unchecked) @usableFromInline var version = 0
+  /// Whether something watches the value (a file, observers), so that a write must do more
+  /// than count itself (``afterChange()``).
+  @exclusivity(unchecked) @usableFromInline var isWatched: Bool
 
   init(
     key: SharedKey<Value>, value: Value, registry: SharedRegistry,
@@ -40,16 +46,16 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
     self.key = key
     self.registry = registry
     self.persistence = persistence
-    super.init(value: value, isSlot: true)
-    isWatched = persistence != nil
+    self.isWatched = persistence != nil
+    super.init(value: value)
     persistence?.read = { [unowned self] in self.value }
   }
 
-  /// After a write, which `afterWrite()` counted already, once something watches the value:
-  /// saves it and schedules the checks.
-  @usableFromInline
-  override func didWrite() {
-    afterChange()
+  /// After a write to ``value``: counted, and handed on only when something watches it.
+  @inlinable
+  func afterWrite() {
+    version &+= 1
+    if isWatched { afterChange() }
   }
 
   /// What a change does beyond counting it, once something watches the value (``isWatched``):
@@ -141,17 +147,13 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   }
 }
 
-/// Where a write through a ``Shared`` goes: a cell with the value stored in it, yielded in
-/// place, and told after the write. A slot is one (the common case: an in-place write, however
-/// large the value); a write into a test's overlay or through a derivation gets a cell of its
-/// own, which sets the value where it belongs after the write (`SharedWriteCell`). One class
-/// for both keeps the accessor that yields it down to one reference, so Swift does not
-/// allocate its frame.
+/// A value kept in memory of its own, at one address for the cell's life, so that a write can
+/// yield it through a pointer without holding the cell (see `Shared.wrappedValue`): a slot's
+/// value, or the copy a write into a test's overlay or through a derivation works on
+/// (`SharedWriteCell`).
 @usableFromInline
 class SharedCell<Value: Sendable>: @unchecked Sendable {
   // NB: @unchecked: main thread only, as every shared value.
-  /// Where the value is: memory of the cell's own, at one address for the cell's life, so a
-  /// write can reach it from a pointer without holding the cell (see `Shared.wrappedValue`).
   @usableFromInline final let place: UnsafeMutablePointer<Value>
   /// The value, in ``place``.
   @inlinable
@@ -160,43 +162,21 @@ class SharedCell<Value: Sendable>: @unchecked Sendable {
     _modify { yield &place.pointee }
     set { place.pointee = newValue }
   }
-  /// For a slot: how many times its value changed.
-  @exclusivity(unchecked) @usableFromInline final var version = 0
-  /// Whether this is a slot (the value's own place), not a write cell.
-  @usableFromInline final let isSlot: Bool
-  /// For a slot: whether something watches it (a file, observers), so that a write must do
-  /// more than count itself (``didWrite()``). Once set, it stays set.
-  @exclusivity(unchecked) @usableFromInline final var isWatched = false
 
   @usableFromInline
-  init(value: Value, isSlot: Bool) {
+  init(value: Value) {
     place = .allocate(capacity: 1)
     place.initialize(to: value)
-    self.isSlot = isSlot
   }
 
   deinit {
     place.deinitialize(count: 1)
     place.deallocate()
   }
-
-  /// After a write through ``value``, in place: counted, and handed on only when watched.
-  @inlinable
-  final func afterWrite() {
-    if isSlot {
-      version &+= 1
-      if isWatched { didWrite() }
-    } else {
-      didWrite()
-    }
-  }
-
-  /// Called after a write through ``value``.
-  @usableFromInline
-  func didWrite() {}
 }
 
-/// A write that is not in place: into a test's overlay, or through a derivation.
+/// A write that is not in place: into a test's overlay, or through a derivation. It works on
+/// a copy of the value, and sets it where it belongs after the write.
 @usableFromInline
 final class SharedWriteCell<Value: Sendable>: SharedCell<Value>, @unchecked Sendable {
   let shared: Shared<Value>
@@ -204,11 +184,12 @@ final class SharedWriteCell<Value: Sendable>: SharedCell<Value>, @unchecked Send
   @usableFromInline
   init(_ shared: Shared<Value>) {
     self.shared = shared
-    super.init(value: shared.currentValue, isSlot: false)
+    super.init(value: shared.currentValue)
   }
 
+  /// After the write: sets the value where it belongs.
   @usableFromInline
-  override func didWrite() {
+  func didWrite() {
     shared.set(value)
   }
 }

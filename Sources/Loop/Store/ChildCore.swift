@@ -9,9 +9,6 @@
 @MainActor
 @usableFromInline
 class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
-  /// The child's state as this store last read it while the child was there.
-  @usableFromInline let last: Box<State>
-
   /// A core for the child `child` reads from `parent`'s state, while its identity is
   /// `identity(initial)`.
   @inlinable
@@ -21,6 +18,7 @@ class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
     send: @escaping (Action) -> StoreTask
   ) {
     let original = identity(initial)
+    // NB: The child's state as this store last read it while the child was there.
     let last = Box(initial)
     /// The child, if it is still the one this store was made for.
     func current(_ state: ParentState) -> State? {
@@ -28,7 +26,6 @@ class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
       last.value = value
       return value
     }
-    self.last = last
     super.init(
       parent: parent, read: { current($0) ?? last.value },
       send: { action in

@@ -13,6 +13,9 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
   @usableFromInline
   typealias Membership = (@escaping @MainActor (State?) -> Bool) -> Void
   @usableFromInline let membership: Membership
+  /// The store's check, made once, that its collection runs on its element when the element
+  /// changed (`nil`: removed); returns whether the observers are still waiting.
+  @usableFromInline var memberCheck: (@MainActor (State?) -> Bool)?
 
   /// A core for the element `id` of the collection `toElements` of `parent`'s state, showing
   /// `toState` of it.
@@ -35,11 +38,11 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
   override func watch(_ store: Store<State, Action>, wasWaiting: Bool) {
     // NB: While its observers wait, the check is registered already.
     guard !wasWaiting else { return }
-    if observation.memberCheck == nil {
-      // NB: The check reaches its observation through the store, weakly: the observation
-      // keeps the check, so capturing the observation itself would be a cycle that keeps it,
-      // and the element state it last saw, alive after every store is released.
-      observation.memberCheck = { [weak store] element in
+    if memberCheck == nil {
+      // NB: The check reaches the store weakly: the store keeps this core, which keeps the
+      // check, so capturing the store would be a cycle that keeps it, and the element state
+      // it last saw, alive after every holder let go.
+      memberCheck = { [weak store] element in
         guard let store else { return false }
         // NB: The element is gone: the store shows the state it last had, so nothing changed
         // for its observers; they wait, and are told if an element of the same id comes back
@@ -48,6 +51,6 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
         return store.notifyIfChanged(to: element)
       }
     }
-    if let check = observation.memberCheck { membership(check) }
+    if let memberCheck { membership(memberCheck) }
   }
 }

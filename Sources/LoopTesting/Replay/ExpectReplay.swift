@@ -55,32 +55,26 @@ public func expectReplay<State: Equatable & Codable, Action: Codable, Environmen
   guard let log: SessionLog<State, Action> = readLog(url, sourceLocation: sourceLocation) else {
     return nil
   }
-  guard
-    let replay = try? log.replay(reducer: reducer, environment: environment, redacting: redaction),
-    let divergence = replay.divergence
-  else {
-    return expectReplay(
-      log, reducer: reducer, environment: environment, redacting: redaction,
-      sourceLocation: sourceLocation)
-  }
-  var message = divergence.description
-  let replayed = FileManager.default.temporaryDirectory.appendingPathComponent(
-    url.deletingPathExtension().lastPathComponent + ".replayed-\(UUID().uuidString.prefix(8)).jsonl"
-  )
-  do {
-    try replay.write(to: replayed, redacting: redaction)
-    message += """
+  return checkReplay(
+    log, reducer: reducer, environment: environment, redaction: redaction,
+    sourceLocation: sourceLocation
+  ) { replay in
+    let replayed = FileManager.default.temporaryDirectory.appendingPathComponent(
+      url.deletingPathExtension().lastPathComponent
+        + ".replayed-\(UUID().uuidString.prefix(8)).jsonl")
+    do {
+      try replay.write(to: replayed, redacting: redaction)
+      return """
 
 
-      To see the recording and the replay side by side:
-        swift run loop-inspect \(url.path) --replay \(replayed.path)
-      """
-  } catch {
-    message +=
-      "\n\n(The replay could not be written for loop-inspect: \(error.localizedDescription).)"
+        To see the recording and the replay side by side:
+          swift run loop-inspect \(url.path) --replay \(replayed.path)
+        """
+    } catch {
+      return
+        "\n\n(The replay could not be written for loop-inspect: \(error.localizedDescription).)"
+    }
   }
-  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-  return replay
 }
 
 /// Replays `log` through `reducer` as a Swift Testing check: fails at the first state that
@@ -106,6 +100,18 @@ public func expectReplay<State: Equatable, Action, Environment>(
   environment: Environment, redacting redaction: SessionRedaction<State, Action> = .none,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Replay<State, Action>? {
+  checkReplay(
+    log, reducer: reducer, environment: environment, redaction: redaction,
+    sourceLocation: sourceLocation, explaining: nil)
+}
+
+/// Replays `log` and fails the test at its first divergence, adding what `explaining` says
+/// about the replay to the failure.
+private func checkReplay<State: Equatable, Action, Environment>(
+  _ log: SessionLog<State, Action>, reducer: Reducer<State, Action, Environment>,
+  environment: Environment, redaction: SessionRedaction<State, Action>,
+  sourceLocation: SourceLocation, explaining: ((Replay<State, Action>) -> String)?
+) -> Replay<State, Action>? {
   guard log.initialState != nil, log.entries.allSatisfy({ $0.state != nil }) else {
     Issue.record(
       Comment(
@@ -124,7 +130,9 @@ public func expectReplay<State: Equatable, Action, Environment>(
     return nil
   }
   if let divergence = replay.divergence {
-    Issue.record(Comment(rawValue: divergence.description), sourceLocation: sourceLocation)
+    Issue.record(
+      Comment(rawValue: divergence.description + (explaining?(replay) ?? "")),
+      sourceLocation: sourceLocation)
   }
   return replay
 }

@@ -10,34 +10,110 @@
 /// changed (``StateChange``s): the page grows with what changed, not with the whole state per
 /// step, and rebuilds each step's state as the reader moves through them.
 enum InspectorPage {
+  /// What the page says of a session beside its steps, known once they are read.
+  struct Ending {
+    var effects: [SessionReader.Effect]
+    var cutOffLine: Int?
+    var divergence: ReplayComparison.Divergence?
+  }
+
   /// The page for `inspection`.
   static func html(for inspection: SessionInspection) -> String {
-    var data = ""
-    data.reserveCapacity(1 << 16)
-    writeData(inspection, to: &data)
-    var title = ""
-    for scalar in (inspection.name.isEmpty ? inspection.file : inspection.name).unicodeScalars {
-      switch scalar {
-      case "<": title += "&lt;"
-      case ">": title += "&gt;"
-      case "&": title += "&amp;"
-      default: title.unicodeScalars.append(scalar)
-      }
-    }
-    return """
+    var page = ""
+    var steps = inspection.steps.makeIterator()
+    // NB: Nothing here throws: the steps were read already, and the page is kept in memory.
+    try? write(
+      file: inspection.file, name: inspection.name, version: inspection.version,
+      initialState: inspection.initialState, steps: { steps.next() },
+      ending: {
+        Ending(
+          effects: inspection.effects, cutOffLine: inspection.cutOffLine,
+          divergence: inspection.divergence)
+      }, to: &page, flush: nil)
+    return page
+  }
+
+  /// Writes the page a step at a time: `steps` gives the next step (`nil` after the last),
+  /// `ending` the rest once they are read. When `flush` is given, the page is handed to it
+  /// whenever it passes a megabyte, and `page` emptied: memory stays that of one step.
+  static func write(
+    file: String, name: String, version: Int, initialState: JSONValue?,
+    steps: () throws(InspectorError) -> SessionReader.Step?,
+    ending: () throws(InspectorError) -> Ending,
+    to page: inout String, flush: ((String) throws(InspectorError) -> Void)?
+  ) throws(InspectorError) {
+    page += """
       <!doctype html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(title) · Loop session</title>
+      <title>\(htmlText(name.isEmpty ? file : name)) · Loop session</title>
       <style>
       \(InspectorPageStyle.css)
       </style>
       </head>
       <body>
       \(InspectorPageScript.body)
-      <script id="session" type="application/json">\(data)</script>
+      <script id="session" type="application/json">
+      """
+    // NB: Every value of the log reaches the page through `JSONValue.write` (which escapes
+    // `<`, `>` and `&`, so nothing in it can end the script element), as data for the script,
+    // which puts it in the page as text.
+    page += "{\"file\":"
+    JSONValue.writeString(file, to: &page)
+    page += ",\"name\":"
+    JSONValue.writeString(name, to: &page)
+    page += ",\"version\":\(version),\"initial\":"
+    (initialState ?? .null).write(to: &page)
+    page += ",\"hasStates\":\(initialState != nil)"
+    page += ",\"steps\":["
+    var isFirst = true
+    while let step = try steps() {
+      if !isFirst { page += ",\n" }
+      isFirst = false
+      writeStep(step, to: &page)
+      if let flush, page.utf8.count >= 1 << 20 {
+        try flush(page)
+        page.removeAll(keepingCapacity: true)
+      }
+    }
+    let ending = try ending()
+    page += "],\"effects\":["
+    for (index, effect) in ending.effects.enumerated() {
+      if index > 0 { page += "," }
+      page += "[\(effect.id),\(effect.cause),\(effect.started),"
+      page += effect.ended.map { "\($0)" } ?? "null"
+      page += ","
+      if let outcome = effect.outcome {
+        JSONValue.writeString(outcome.rawValue, to: &page)
+      } else {
+        page += "null"
+      }
+      page += "]"
+    }
+    page += "],\"cutOffLine\":" + (ending.cutOffLine.map(String.init) ?? "null")
+    page += ",\"divergence\":"
+    if let divergence = ending.divergence {
+      page += "{\"step\":\(divergence.step),\"recorded\":"
+      divergence.recorded.write(to: &page)
+      page += ",\"replayed\":"
+      divergence.replayed.write(to: &page)
+      page += ",\"changes\":"
+      writeChanges(
+        StateDiff.changes(from: divergence.recorded, to: divergence.replayed), to: &page)
+      page += ",\"note\":"
+      if let note = divergence.note {
+        JSONValue.writeString(note, to: &page)
+      } else {
+        page += "null"
+      }
+      page += "}"
+    } else {
+      page += "null"
+    }
+    page += """
+      }</script>
       <script>
       \(InspectorPageScript.javaScript)
       </script>
@@ -45,56 +121,40 @@ enum InspectorPage {
       </html>
 
       """
+    try flush?(page)
   }
 
-  /// The session as the page's JSON: compact, `<`, `>` and `&` escaped (see `JSONValue.text`).
-  static func writeData(_ inspection: SessionInspection, to out: inout String) {
-    out += "{\"file\":"
-    JSONValue.writeString(inspection.file, to: &out)
-    out += ",\"name\":"
-    JSONValue.writeString(inspection.name, to: &out)
-    out += ",\"version\":\(inspection.version),\"initial\":"
-    (inspection.initialState ?? .null).write(to: &out)
-    out += ",\"hasStates\":\(inspection.initialState != nil)"
-    out += ",\"cutOffLine\":" + (inspection.cutOffLine.map(String.init) ?? "null")
-    out += ",\"steps\":["
-    for (index, step) in inspection.steps.enumerated() {
-      if index > 0 { out += ",\n" }
-      out +=
-        "[\(step.number),\(step.line),\(step.offset),\"\(step.origin == "effect" ? "e" : "u")\","
-      out += step.cause.map(String.init) ?? "null"
-      out += ","
-      JSONValue.writeString(ActionLabel.oneLine(step.action), to: &out)
-      out += ","
-      JSONValue.array(ActionLabel.cases(of: step.action).map(JSONValue.string)).write(to: &out)
-      out += ","
-      step.action.write(to: &out)
-      out += ","
-      writeChanges(step.changes, to: &out)
-      out += "]"
+  /// A step as the page's JSON: `[number, line, offset, origin, cause, label, cases, action,
+  /// changes]`.
+  private static func writeStep(_ step: SessionReader.Step, to page: inout String) {
+    page += "[\(step.number),\(step.line),\(step.offset),"
+    page += step.origin == .effect ? "\"e\"," : "\"u\","
+    page += step.cause.map(String.init) ?? "null"
+    page += ","
+    JSONValue.writeString(ActionLabel.oneLine(step.action), to: &page)
+    page += ","
+    JSONValue.array(ActionLabel.cases(of: step.action).map(JSONValue.string)).write(to: &page)
+    page += ","
+    step.action.write(to: &page)
+    page += ","
+    writeChanges(step.changes, to: &page)
+    page += "]"
+  }
+
+  /// `text` for HTML outside the script: `<`, `>`, `&` and quotes as entities.
+  static func htmlText(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "&": escaped += "&amp;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&#39;"
+      default: escaped.unicodeScalars.append(scalar)
+      }
     }
-    out += "],\"effects\":["
-    for (index, effect) in inspection.effects.enumerated() {
-      if index > 0 { out += "," }
-      out += "[\(effect.id),\(effect.cause),\(effect.started),\(effect.ended ?? "null"),"
-      out += effect.outcome.map { "\"\($0)\"" } ?? "null"
-      out += "]"
-    }
-    out += "],\"divergence\":"
-    if let divergence = inspection.divergence {
-      out += "{\"step\":\(divergence.step),\"recorded\":"
-      divergence.recorded.write(to: &out)
-      out += ",\"replayed\":"
-      divergence.replayed.write(to: &out)
-      out += ",\"changes\":"
-      writeChanges(StateDiff.changes(from: divergence.recorded, to: divergence.replayed), to: &out)
-      out += ",\"note\":"
-      if let note = divergence.note { JSONValue.writeString(note, to: &out) } else { out += "null" }
-      out += "}"
-    } else {
-      out += "null"
-    }
-    out += "}"
+    return escaped
   }
 
   /// Changes as `[[path, old, new]]`: a path is keys (strings) and indices (numbers); `old`

@@ -1,5 +1,5 @@
 /// The inspector page's markup and JavaScript, inline in every page. The script reads the
-/// session from the page's `<script id="session">` element (see `InspectorPage.writeData`).
+/// session from the page's `<script id="session">` element (see `InspectorPage.write`).
 enum InspectorPageScript {
   static let body = #"""
     <header>
@@ -31,9 +31,15 @@ enum InspectorPageScript {
       let pos = 0, state = copy(data.initial), filtered = steps.map((_, i) => i);
 
       function copy(v) { return v === null || typeof v !== "object" ? v : JSON.parse(JSON.stringify(v)); }
-      function esc(s) {
-        return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+      // Everything from the log is text: `esc` makes it so in markup built as a string, and
+      // the rest goes in through textContent. A key is data: written with defineProperty, so
+      // "__proto__" is a key like any other, never the object's prototype.
+      const ENTITIES = new Map([["&", "&amp;"], ["<", "&lt;"], [">", "&gt;"], ['"', "&quot;"], ["'", "&#39;"]]);
+      function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ENTITIES.get(c)); }
+      function put(object, key, value) {
+        Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
       }
+      function own(object, key) { return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined; }
       function pathText(path) {
         let t = "";
         for (const k of path) {
@@ -50,13 +56,13 @@ enum InspectorPageScript {
       function setAt(root, path, box, inserting) {
         if (path.length === 0) return "v" in box ? copy(box.v) : null;
         let parent = root;
-        for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]];
+        for (let i = 0; i < path.length - 1; i++) parent = Array.isArray(parent) ? parent[path[i]] : own(parent, path[i]);
         const key = path[path.length - 1];
         if (Array.isArray(parent)) {
           if (!("v" in box)) parent.splice(key, 1);
           else if (inserting) parent.splice(key, 0, copy(box.v));
           else parent[key] = copy(box.v);
-        } else if ("v" in box) parent[key] = copy(box.v);
+        } else if ("v" in box) put(parent, key, copy(box.v));
         else delete parent[key];
         return root;
       }
@@ -103,13 +109,22 @@ enum InspectorPageScript {
         const isObj = value !== null && typeof value === "object";
         const id = JSON.stringify(path);
         const mark = marks.has(id), open = marks.has("open:" + id);
+        const labelled = (el) => {
+          if (key === null) return;
+          const span = document.createElement("span");
+          span.className = "key";
+          span.textContent = key;
+          el.append(span, ": ");
+        };
         if (!isObj) {
           const el = document.createElement("div");
           el.className = "leaf" + (mark ? " changed" : "");
           el.dataset.path = id;
-          const cls = typeof value === "string" ? "str" : typeof value === "number" ? "num" : "";
-          el.innerHTML = (key !== null ? '<span class="key">' + esc(key) + "</span>: " : "") +
-            '<span class="' + cls + '">' + esc(JSON.stringify(value)) + "</span>";
+          labelled(el);
+          const span = document.createElement("span");
+          span.className = typeof value === "string" ? "str" : typeof value === "number" ? "num" : "";
+          span.textContent = JSON.stringify(value);
+          el.append(span);
           return el;
         }
         const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
@@ -117,8 +132,8 @@ enum InspectorPageScript {
         el.dataset.path = id;
         if (mark) el.className = "changed";
         const summary = document.createElement("summary");
-        summary.innerHTML = (key !== null ? '<span class="key">' + esc(key) + "</span>: " : "") +
-          (Array.isArray(value) ? "[" + entries.length + "]" : "{" + entries.length + "}");
+        labelled(summary);
+        summary.append(Array.isArray(value) ? "[" + entries.length + "]" : "{" + entries.length + "}");
         el.appendChild(summary);
         let built = false;
         const build = () => {
@@ -204,7 +219,7 @@ enum InspectorPageScript {
         }
         if (!data.effects.length) return '<p class="none">No effect was recorded' + (data.version < 2 ? " (a log of format " + data.version + " records none)." : ".") + "</p>";
         const row = (e, mine) => "<tr" + (mine ? ' class="mine"' : "") + "><td>effect " + e[0] + "</td><td>started by " + stepLink(e[1]) +
-          " at " + e[2].toFixed(3) + " s</td><td>" + (e[4] === null ? "still running when the log ends" : e[4] + " at " + e[3].toFixed(3) + " s") + "</td></tr>";
+          " at " + e[2].toFixed(3) + " s</td><td>" + (e[4] === null ? "still running when the log ends" : esc(e[4]) + " at " + e[3].toFixed(3) + " s") + "</td></tr>";
         let html = "";
         html += started.length ? '<table class="effects" id="started">' + started.map((e) => row(e, true)).join("") + "</table>"
           : '<p class="none">' + (pos > 0 ? "This action started no effect." : "") + "</p>";

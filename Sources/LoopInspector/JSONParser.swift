@@ -15,7 +15,12 @@ struct JSONParser {
 
   /// Parses `text`, which must hold one value and nothing else but whitespace.
   static func parse(_ text: some StringProtocol) throws(Failure) -> JSONValue {
-    var parser = JSONParser(bytes: Array(text.utf8))
+    try parse(bytes: Array(text.utf8))
+  }
+
+  /// Parses the UTF-8 text `bytes` (invalid UTF-8 in a string is read as U+FFFD).
+  static func parse(bytes: [UInt8]) throws(Failure) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
     guard parser.index == parser.bytes.count else { throw parser.failure("text after the value") }

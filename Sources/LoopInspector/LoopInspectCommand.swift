@@ -43,26 +43,8 @@ public enum LoopInspectCommand {
     }
     guard let input else { return fail(usage) }
     do throws(InspectorError) {
-      var inspection = try SessionInspection(log: read(input), file: input)
-      if let replay {
-        inspection.compare(with: try SessionInspection(log: read(replay), file: replay))
-      }
       let destination = output ?? defaultOutput(for: input)
-      let html = InspectorPage.html(for: inspection)
-      do {
-        try Data(html.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-      } catch {
-        throw .file(path: destination, detail: "cannot be written (\(error.localizedDescription))")
-      }
-      var summary = "\(inspection.steps.count) actions, \(inspection.effects.count) effects"
-      if let line = inspection.cutOffLine {
-        summary += "; the recording ends in the middle of line \(line), shown up to the line before"
-      }
-      if let divergence = inspection.divergence {
-        summary +=
-          "; the replay differs from the recording "
-          + (divergence.step == 0 ? "in its initial state" : "after action #\(divergence.step)")
-      }
+      let summary = try writePage(of: input, replay: replay, to: destination)
       print("Wrote \(destination) (\(summary)). Open it in a browser.")
       return 0
     } catch {
@@ -70,24 +52,101 @@ public enum LoopInspectCommand {
     }
   }
 
+  /// Reads the log at `input` (and the replay at `replay`) a line at a time and writes its page
+  /// to `destination` as it goes: memory holds one state and the page's last megabyte, never
+  /// the log. The page is written beside `destination` and moved there when whole, so a
+  /// failure leaves no half page. Returns what the page shows, in a phrase.
+  static func writePage(of input: String, replay: String?, to destination: String)
+    throws(InspectorError) -> String
+  {
+    var reader = try SessionReader(lines: LogLines(contentsOf: input), file: input)
+    var replayReader = try replay.map { path throws(InspectorError) in
+      try SessionReader(lines: LogLines(contentsOf: path), file: path)
+    }
+    var comparison = replayReader.map {
+      ReplayComparison(recorded: reader.initialState, replayed: $0.initialState)
+    }
+    /// The replay's next state, if it has one.
+    func nextReplayed() throws(InspectorError) -> JSONValue? {
+      while let _ = try replayReader?.nextStep() {
+        if let state = replayReader?.lastState { return state }
+      }
+      return nil
+    }
+    let url = URL(fileURLWithPath: destination)
+    let partial = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+    guard FileManager.default.createFile(atPath: partial.path, contents: nil),
+      let handle = try? FileHandle(forWritingTo: partial)
+    else {
+      throw .file(path: destination, detail: "cannot be written")
+    }
+    var isWhole = false
+    defer {
+      try? handle.close()
+      if !isWhole { try? FileManager.default.removeItem(at: partial) }
+    }
+    var steps = 0
+    var page = ""
+    page.reserveCapacity(1 << 21)
+    try InspectorPage.write(
+      file: input, name: reader.name, version: reader.version,
+      initialState: reader.initialState,
+      steps: { () throws(InspectorError) -> SessionReader.Step? in
+        guard let step = try reader.nextStep() else { return nil }
+        steps += 1
+        if comparison != nil, let state = reader.lastState {
+          let replayed = try nextReplayed()
+          comparison?.next(recorded: state, replayed: replayed)
+        }
+        return step
+      },
+      ending: { () throws(InspectorError) -> InspectorPage.Ending in
+        if comparison != nil {
+          while let replayed = try nextReplayed() {
+            comparison?.next(recorded: nil, replayed: replayed)
+          }
+          comparison?.end()
+        }
+        return InspectorPage.Ending(
+          effects: reader.effects, cutOffLine: reader.cutOffLine,
+          divergence: comparison?.divergence)
+      }, to: &page,
+      flush: { (text: String) throws(InspectorError) in
+        do {
+          try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+          throw .file(
+            path: destination, detail: "cannot be written (\(error.localizedDescription))")
+        }
+      })
+    do {
+      try handle.close()
+      if FileManager.default.fileExists(atPath: destination) {
+        _ = try FileManager.default.replaceItemAt(url, withItemAt: partial)
+      } else {
+        try FileManager.default.moveItem(at: partial, to: url)
+      }
+      isWhole = true
+    } catch {
+      throw .file(path: destination, detail: "cannot be written (\(error.localizedDescription))")
+    }
+    var summary = "\(steps) actions, \(reader.effects.count) effects"
+    if let line = reader.cutOffLine {
+      summary += "; the recording ends in the middle of line \(line), shown up to the line before"
+    }
+    if let divergence = comparison?.divergence {
+      summary +=
+        "; the replay differs from the recording "
+        + (divergence.step == 0 ? "in its initial state" : "after action #\(divergence.step)")
+    }
+    return summary
+  }
+
   /// `session.jsonl` → `session.html`, beside it.
   static func defaultOutput(for input: String) -> String {
     let url = URL(fileURLWithPath: input)
     return url.deletingPathExtension().appendingPathExtension("html").path
-  }
-
-  static func read(_ path: String) throws(InspectorError) -> String {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw .file(path: path, detail: exists ? "cannot be read" : "no such file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw .file(path: path, detail: "not UTF-8 text, so not a session log")
-    }
-    return text
   }
 
   private static func fail(_ message: String) -> Int32 {

@@ -63,6 +63,9 @@ private func recordVault() async -> String {
   return buffer.lines.joined(separator: "\n") + "\n"
 }
 
+/// An action line, for logs written out by hand.
+private let action = "{\"action\":{\"add\":{}},\"offset\":0,\"origin\":\"user\"}\n"
+
 @MainActor
 @Suite("The inspector page")
 struct InspectorPageTests {
@@ -74,13 +77,14 @@ struct InspectorPageTests {
       inspection.steps.map { ActionLabel.oneLine($0.action) } == [
         #".typed("‹redacted›")"#, ".add", ".fetch", #".fetched("page")"#, ".start", ".stop",
       ])
-    #expect(inspection.steps.map(\.origin) == ["user", "user", "user", "effect", "user", "user"])
+    #expect(
+      inspection.steps.map(\.origin.rawValue) == ["user", "user", "user", "effect", "user", "user"])
     #expect(inspection.steps.map(\.cause) == [nil, nil, nil, 3, nil, nil])
     #expect(inspection.steps[1].changes.map(\.pathText) == ["count"])
     #expect(inspection.steps[3].changes.map(\.pathText) == ["notes[0]"])
     #expect(inspection.steps[0].changes.isEmpty)  // the password is redacted: nothing shows
     #expect(inspection.effects.map(\.cause) == [3, 5])
-    #expect(inspection.effects.map(\.outcome) == ["finished", "cancelled"])
+    #expect(inspection.effects.map(\.outcome?.rawValue) == ["finished", "cancelled"])
   }
 
   @Test("what the recording's redaction hides never appears in the page")
@@ -230,21 +234,51 @@ struct InspectorPageTests {
         "x.jsonl: line 2: effect 1 ended but never started"
       ),
       (
-        "{\"format\":\"loop-session\",\"version\":2}\n"
+        "{\"format\":\"loop-session\",\"version\":2}\n" + action
           + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n"
           + "{\"effect\":1,\"event\":\"finished\",\"offset\":0}\n"
           + "{\"effect\":1,\"event\":\"cancelled\",\"offset\":0}\n",
-        "x.jsonl: line 4: effect 1 ended twice"
+        "x.jsonl: line 5: effect 1 ended twice"
       ),
       (
-        "{\"format\":\"loop-session\",\"version\":2}\n"
+        "{\"format\":\"loop-session\",\"version\":2}\n" + action
           + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n"
           + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n",
-        "x.jsonl: line 3: effect 1 started twice"
+        "x.jsonl: line 4: effect 1 started twice"
       ),
       (
         "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{\"add\":{}},\"offset\":0}",
         "x.jsonl: line 2: origin: missing, or not user or effect"
+      ),
+      // Values out of range, anywhere a log has a number: typed errors, never a crash.
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{},\"offset\":1e300,\"origin\":\"user\"}",
+        "x.jsonl: line 2: offset: 1e300 is not a time in the recording (0 to 1e9 seconds)"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{},\"offset\":-1e300,\"origin\":\"user\"}",
+        "x.jsonl: line 2: offset: -1e300 is not a time in the recording (0 to 1e9 seconds)"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n" + action
+          + "{\"action\":{},\"cause\":1e300,\"offset\":0,\"origin\":\"effect\"}",
+        "x.jsonl: line 3: cause: 1e300 names no action before this line (1 to 1)"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n"
+          + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n",
+        "x.jsonl: line 2: cause: 1 names no action before this line (1 to 0)"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n" + action
+          + "{\"cause\":1,\"effect\":99999999999999999999,\"event\":\"started\",\"offset\":0}\n",
+        "x.jsonl: line 3: effect: 99999999999999999999 is not an effect's number"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n" + action
+          + "{\"cause\":1,\"effect\":1,\"event\":\"started\",\"offset\":0}\n"
+          + "{\"effect\":1,\"event\":\"fin\\\"ished\",\"offset\":0}\n",
+        "x.jsonl: line 4: event: not started, finished or cancelled"
       ),
     ])
   func badLogs(text: String, message: String) {

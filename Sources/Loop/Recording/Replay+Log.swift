@@ -17,20 +17,18 @@ extension Replay where State: Encodable, Action: Encodable {
     to url: URL, redacting redaction: SessionRedaction<State, Action> = .none
   ) throws {
     let encoder = SessionLogFormat.encoder()
-    var text = String(
-      decoding: try encoder.encode(
-        SessionLogFormat.Header(
-          name: name, states: true, initialState: redaction.state(initialState))),
-      as: UTF8.self)
+    var text = try SessionLogFormat.line(
+      encoder,
+      SessionLogFormat.Header(
+        name: name, states: true, initialState: redaction.state(initialState)))
     text += "\n"
     for step in steps {
-      text += String(
-        decoding: try encoder.encode(
-          SessionLogFormat.Entry(
-            origin: step.origin, offset: step.offset.inSeconds,
-            action: redaction.action(step.action), cause: step.cause,
-            state: redaction.state(step.state))),
-        as: UTF8.self)
+      text += try SessionLogFormat.line(
+        encoder,
+        SessionLogFormat.Entry(
+          origin: step.origin, offset: step.offset.inSeconds,
+          action: redaction.action(step.action), cause: step.cause,
+          state: redaction.state(step.state)))
       text += "\n"
     }
     try Data(text.utf8).write(to: url, options: .atomic)

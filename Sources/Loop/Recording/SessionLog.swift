@@ -46,14 +46,7 @@ public struct SessionLog<State, Action> {
     _ text: String, action: Action.Type, state: Recorded.Type,
     keep: (Recorded?) -> State?
   ) throws(SessionLogError) -> SessionLog where Action: Decodable {
-    // NB: Split on every line ending ("\r\n" from Windows is one character to Swift), and
-    // drop blank lines at the end: an editor may add one.
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    var isTerminated = false
-    while let last = lines.last, last.allSatisfy(\.isWhitespace) {
-      lines.removeLast()
-      isTerminated = true
-    }
+    let (lines, isTerminated) = SessionLogFormat.lines(of: text)
     guard !lines.isEmpty else { throw .empty }
     let decoder = JSONDecoder()
     func decode<T: Decodable>(_ type: T.Type, line index: Int) throws(SessionLogError) -> T {
@@ -75,7 +68,19 @@ public struct SessionLog<State, Action> {
     var effectIndex: [Int: Int] = [:]
     for index in lines.indices.dropFirst() {
       let line = try decode(SessionLogFormat.Line<Action, Recorded>.self, line: index)
+      // NB: A log may be edited by hand: a number out of range is an error naming the line,
+      // never a trap (`Duration.seconds(1e300)` traps).
+      guard (0...SessionLogFormat.maximumOffset).contains(line.offset) else {
+        throw .invalidEntry(
+          line: index + 1,
+          detail: "offset: \(line.offset) is not a time in the recording (0 to 1e9 seconds)")
+      }
       let offset = Duration.seconds(line.offset)
+      if let cause = line.cause, cause < 1 || cause > log.entries.count {
+        throw .invalidEntry(
+          line: index + 1,
+          detail: "cause: \(cause) names no action before this line (1 to \(log.entries.count))")
+      }
       if let action = line.action {
         guard let origin = line.origin else {
           throw .invalidEntry(line: index + 1, detail: "origin: missing")

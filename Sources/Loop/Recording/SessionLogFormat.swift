@@ -27,6 +27,8 @@ import Foundation
 enum SessionLogFormat {
   static let name = "loop-session"
   static let version = 2
+  /// The largest offset a log may give, in seconds: longer than any session runs.
+  static let maximumOffset = 1e9
 
   /// Line 1. Read back after ``HeaderProbe`` has checked the format and version; a reader
   /// needs nothing else in it (a recorder writes every field).
@@ -86,6 +88,50 @@ enum SessionLogFormat {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
+  }
+
+  /// One line of a log: `value` as JSON, with every line terminator inside a string escaped.
+  ///
+  /// `JSONEncoder` escapes `\n`, `\r` and the other control characters, but writes U+0085,
+  /// U+2028 and U+2029 as they are; a reader that splits lines on any of them (an editor, a
+  /// browser's script, `Character.isNewline`) would cut a string in two. Outside a string,
+  /// JSON has none of them, so each is escaped wherever it is.
+  static func line(_ encoder: JSONEncoder, _ value: some Encodable) throws -> String {
+    let data = try encoder.encode(value)
+    // NB: Each of the three starts with a byte no other character of an encoder's output
+    // starts with as often: scan for those two lead bytes only, and copy when one is found.
+    guard data.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else {
+      return String(decoding: data, as: UTF8.self)
+    }
+    var escaped = ""
+    escaped.reserveCapacity(data.count + 12)
+    for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+      switch scalar {
+      case "\u{85}": escaped += "\\u0085"
+      case "\u{2028}": escaped += "\\u2028"
+      case "\u{2029}": escaped += "\\u2029"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// The lines of a log's `text`, split on `\n` alone — the one terminator a recorder writes
+  /// between lines — without the blank lines at its end (an editor may add one); and whether
+  /// the text ended with a line terminator (a recording cut off mid-line does not).
+  ///
+  /// A line written on Windows ends in `\r\n`: the `\r` stays, and JSON reads it as
+  /// whitespace.
+  static func lines(of text: String) -> (lines: [Substring], isTerminated: Bool) {
+    var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+      Substring($0)
+    }
+    var isTerminated = false
+    while let last = lines.last, last.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      lines.removeLast()
+      isTerminated = true
+    }
+    return (lines, isTerminated)
   }
 }
 

@@ -46,10 +46,10 @@ public struct SessionLogHeader: Sendable, Equatable {
   ///   ``SessionLogError/truncatedLine(line:)``.
   public init(text: String) throws(SessionLogError) {
     guard !text.isEmpty else { throw .empty }
-    // NB: `\.isNewline`, not `"\n"`: a log written on Windows ends its lines with "\r\n",
-    // which Swift reads as one character.
-    let first = text.prefix { !$0.isNewline }
-    try self.init(line: first, isCutOff: first.endIndex == text.endIndex)
+    // NB: Lines end at "\n" alone (see `SessionLogFormat.lines(of:)`); a "\r" before it, from
+    // an editor on Windows, is whitespace to JSON.
+    let end = text.utf8.firstIndex(of: 0x0A) ?? text.endIndex
+    try self.init(line: text[..<end], isCutOff: end == text.endIndex)
   }
 
   /// Reads line 1, `line`; `isCutOff` when no newline followed it (the recording ended there).

@@ -94,22 +94,18 @@ public final class SessionRecorder<State, Action> {
     self.encoder = encoder
     self.sink = sink
     encodeHeader = { state in
-      try Self.line(
+      try SessionLogFormat.line(
         encoder,
         SessionLogFormat.Header(
           name: name, states: recordingStates, initialState: recorded(state)))
     }
     encodeEntry = { action, origin, cause, offset, state in
-      try Self.line(
+      try SessionLogFormat.line(
         encoder,
         SessionLogFormat.Entry(
           origin: origin, offset: offset, action: redaction.action(action), cause: cause,
           state: recorded(state)))
     }
-  }
-
-  private static func line(_ encoder: JSONEncoder, _ value: some Encodable) throws -> String {
-    String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   /// Whether the header is written: a recorder records one session.
@@ -176,7 +172,7 @@ public final class SessionRecorder<State, Action> {
   private func writeEvent(_ event: SessionLogEffect.Event, of id: Int, cause: Int?) {
     let offset = start.duration(to: .now).inSeconds
     write(entry: nil) {
-      try Self.line(
+      try SessionLogFormat.line(
         encoder,
         SessionLogFormat.EffectEvent(effect: id, event: event, cause: cause, offset: offset))
     }

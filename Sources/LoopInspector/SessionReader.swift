@@ -1,0 +1,210 @@
+/// Reads a session log for the inspector a line at a time: its header first, then one step
+/// per reduced action, checking each effect line on the way. It keeps the state it is at and
+/// the effects (a few numbers each), never the steps it has returned, so a long log is read
+/// in the memory of one state.
+///
+/// ```swift
+/// var reader = try SessionReader(lines: try LogLines(contentsOf: path), file: path)
+/// while let step = try reader.nextStep() { … }
+/// reader.effects   // every effect, once the last step is read
+/// ```
+///
+/// Whatever a log holds is data: a value out of range (an offset of 1e300, a cause that names
+/// no action) is an ``InspectorError`` naming the line, as `SessionLog` refuses it.
+struct SessionReader {
+  /// One reduced action.
+  struct Step {
+    var number: Int
+    var line: Int
+    /// Seconds from the start of the recording, to the microsecond.
+    var offset: Double
+    var origin: ActionOrigin
+    var cause: Int?
+    var action: JSONValue
+    /// What the action changed in the state; empty when the log holds no states.
+    var changes: [StateChange]
+  }
+
+  /// Who sent an action, as the log says.
+  enum ActionOrigin: String {
+    case user, effect
+  }
+
+  /// How an effect ended.
+  enum Outcome: String {
+    case finished, cancelled
+  }
+
+  /// One effect the store started.
+  struct Effect {
+    var id: Int
+    var cause: Int
+    var started: Double
+    var ended: Double?
+    var outcome: Outcome?
+  }
+
+  let file: String
+  let name: String
+  let version: Int
+  let initialState: JSONValue?
+  /// The effects read so far, in the order they started.
+  private(set) var effects: [Effect] = []
+  /// The last line, when the recording ended in the middle of it (known once the steps end).
+  private(set) var cutOffLine: Int?
+  /// The state the line of the last step gave (`nil` when it gave none).
+  private(set) var lastState: JSONValue?
+  private var lines: LogLines
+  private var state: JSONValue?
+  private var stepCount = 0
+  private var effectIndex: [Int: Int] = [:]
+
+  /// The formats this inspector reads.
+  static let supportedVersion = 2
+  /// The largest offset a log may give, in seconds: longer than any session runs.
+  static let maximumOffset = 1e9
+
+  /// Reads the header of the log whose lines are `lines`, the file `file`.
+  init(lines: LogLines, file: String) throws(InspectorError) {
+    self.file = file
+    self.lines = lines
+    guard let first = try self.lines.next() else {
+      throw .invalidLine(file: file, line: 1, detail: "the file is empty, not a session log")
+    }
+    let header = try Self.parse(first, file: file, line: 1)
+    guard header["format"] == .string("loop-session"),
+      case let .number(versionText)? = header["version"],
+      let number = Int(versionText)
+    else {
+      throw .invalidLine(
+        file: file, line: 1, detail: "not a Loop session log (no loop-session header)")
+    }
+    guard number <= Self.supportedVersion else {
+      throw .newerFormat(file: file, version: number, supported: Self.supportedVersion)
+    }
+    version = number
+    if case let .string(name)? = header["name"] { self.name = name } else { self.name = "" }
+    initialState = header["initialState"].flatMap { $0 == .null ? nil : $0 }
+    state = initialState
+  }
+
+  /// The next step; effect lines before it are checked and kept in ``effects``. `nil` after
+  /// the last.
+  mutating func nextStep() throws(InspectorError) -> Step? {
+    while let bytes = try lines.next() {
+      let line = lines.number
+      let value: JSONValue
+      do {
+        value = try Self.parse(bytes, file: file, line: line)
+      } catch {
+        // NB: A recording cut off mid-line (the app was killed as it wrote) ends in a line
+        // with no newline after it that is not JSON: the page shows every line before it.
+        guard lines.lastIsUnterminated else { throw error }
+        cutOffLine = line
+        return nil
+      }
+      let offset = try seconds(value["offset"], line: line)
+      if let action = value["action"] {
+        guard case let .string(text)? = value["origin"], let origin = ActionOrigin(rawValue: text)
+        else {
+          throw .invalidLine(
+            file: file, line: line, detail: "origin: missing, or not user or effect")
+        }
+        let cause = try self.cause(value["cause"], line: line, required: false)
+        let after = value["state"]
+        var changes: [StateChange] = []
+        if let before = state, let after {
+          changes = StateDiff.changes(from: before, to: after)
+        }
+        if let after { state = after }
+        lastState = after
+        stepCount += 1
+        return Step(
+          number: stepCount, line: line, offset: offset, origin: origin, cause: cause,
+          action: action, changes: changes)
+      }
+      guard let id = try effectID(value["effect"], line: line),
+        case let .string(event)? = value["event"]
+      else {
+        throw .invalidLine(
+          file: file, line: line, detail: "neither an action nor an effect's event")
+      }
+      try add(event, of: id, cause: value["cause"], at: offset, line: line)
+    }
+    return nil
+  }
+
+  /// Adds an effect's event, with the checks `SessionLog` makes, in its words.
+  private mutating func add(
+    _ event: String, of id: Int, cause: JSONValue?, at offset: Double, line: Int
+  ) throws(InspectorError) {
+    switch (event, effectIndex[id]) {
+    case ("started", nil):
+      guard let cause = try self.cause(cause, line: line, required: true) else {
+        throw .invalidLine(file: file, line: line, detail: "cause: missing")
+      }
+      effectIndex[id] = effects.count
+      effects.append(Effect(id: id, cause: cause, started: offset))
+    case ("started", _?):
+      throw .invalidLine(file: file, line: line, detail: "effect \(id) started twice")
+    case (_, _) where Outcome(rawValue: event) == nil:
+      throw .invalidLine(
+        file: file, line: line, detail: "event: not started, finished or cancelled")
+    case (_, let position?) where effects[position].outcome == nil:
+      effects[position].ended = offset
+      effects[position].outcome = Outcome(rawValue: event)
+    case (_, _?):
+      throw .invalidLine(file: file, line: line, detail: "effect \(id) ended twice")
+    case (_, nil):
+      throw .invalidLine(file: file, line: line, detail: "effect \(id) ended but never started")
+    }
+  }
+
+  /// A line's `offset`: seconds from 0 to ``maximumOffset``, to the microsecond; 0 when the
+  /// line has none (format 1 wrote one on every line, but a page need not refuse its absence).
+  private func seconds(_ value: JSONValue?, line: Int) throws(InspectorError) -> Double {
+    guard let value else { return 0 }
+    guard case let .number(text) = value, let seconds = Double(text),
+      (0...Self.maximumOffset).contains(seconds)
+    else {
+      throw .invalidLine(
+        file: file, line: line,
+        detail: "offset: \(value.text) is not a time in the recording (0 to 1e9 seconds)")
+    }
+    return (seconds * 1_000_000).rounded() / 1_000_000
+  }
+
+  /// A `cause`: the number of an action already read.
+  private func cause(_ value: JSONValue?, line: Int, required: Bool) throws(InspectorError)
+    -> Int?
+  {
+    guard let value, value != .null else { return nil }
+    guard case let .number(text) = value, let cause = Int(text), cause >= 1, cause <= stepCount
+    else {
+      throw .invalidLine(
+        file: file, line: line,
+        detail: "cause: \(value.text) names no action before this line (1 to \(stepCount))")
+    }
+    return cause
+  }
+
+  /// An effect's number: a whole number from 1.
+  private func effectID(_ value: JSONValue?, line: Int) throws(InspectorError) -> Int? {
+    guard let value else { return nil }
+    guard case let .number(text) = value, let id = Int(text), id > 0 else {
+      throw .invalidLine(
+        file: file, line: line, detail: "effect: \(value.text) is not an effect's number")
+    }
+    return id
+  }
+
+  private static func parse(_ line: ArraySlice<UInt8>, file: String, line number: Int)
+    throws(InspectorError) -> JSONValue
+  {
+    do {
+      return try JSONParser.parse(bytes: Array(line))
+    } catch {
+      throw .invalidLine(file: file, line: number, detail: error.description)
+    }
+  }
+}

@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(name: "loop-inspect", dependencies: ["LoopInspector"]),
     .executableTarget(
       name: "LoopBenchmarks",
-      dependencies: ["Loop", "LoopTesting", "AllocationCounter"],
+      dependencies: ["Loop", "LoopTesting", "LoopInspector", "MovieSearch", "AllocationCounter"],
       path: "Benchmarks/LoopBenchmarks"
     ),
     // Counts the benchmark process's heap allocations (it replaces malloc on glibc).

@@ -122,7 +122,8 @@ def rebuilds(name, log_name):
     wrong = []
     for n in order:
         driver.execute_script("window.loopInspector.goTo(%d, false)" % n)
-        if driver.execute_script("return window.loopInspector.state") != states[n]:
+        # NB: Through JSON text: a key named __proto__ is an own key to JSON, as it must be to the page.
+        if json.loads(driver.execute_script("return JSON.stringify(window.loopInspector.state)")) != states[n]:
             wrong.append(n)
     check(not wrong, "%s: every step's state is the recorded one (%d moves)%s"
           % (name, len(order), "" if not wrong else ", wrong at " + str(wrong[:5])))
@@ -130,6 +131,29 @@ def rebuilds(name, log_name):
 
 rebuilds("movies.html", "movies.jsonl")
 rebuilds("random.html", "random.jsonl")
+
+# --- A hostile log: nothing in it runs, its text shows as text, every step rebuilds.
+driver.execute_script("window.alert = () => { window.__ran = 'alert' }")
+page("hostile.html")
+check(driver.execute_script("return window.__ran === undefined"), "nothing in a hostile log runs (on load)")
+hostile_states = [json.loads(l) for l in open(os.path.join(work, "hostile.jsonl"))]
+for n in range(0, 41):
+    driver.execute_script("window.loopInspector.goTo(%d)" % n)
+    for fold in driver.find_elements(By.CSS_SELECTOR, "#state details:not([open]) > summary")[:20]:
+        fold.click()
+check(driver.execute_script("return window.__ran === undefined"), "nothing in a hostile log runs (every step shown, its folds opened)")
+driver.execute_script("window.loopInspector.goTo(1)")
+check('<img src=x onerror="window.__ran=1">' in text("#action"), "markup in an action shows as text")
+check(driver.execute_script("return document.title").startswith('<img src=x onerror="window.__ran=1">'), "markup in the name shows as text in the title")
+driver.execute_script("window.loopInspector.goTo(2)")
+check("</script><script>window.__ran=2</script>" in text("#action"), "a closing script tag in an action shows as text")
+check(driver.execute_script("return document.querySelectorAll('img, svg, iframe, object, embed').length") == 0, "no element came from the log")
+driver.execute_script("window.loopInspector.goTo(1)")
+check("__proto__" in text("#state") and "__proto__" in text("#diff"), "a key named __proto__ is an ordinary key, in the tree and the diff")
+check(driver.execute_script("return Object.getPrototypeOf(window.loopInspector.state) === Object.prototype"), "the state's prototype is untouched")
+rebuilds("hostile.html", "hostile.jsonl")
+check(not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"], "no error in the browser's console (hostile log)")
+shot("inspector-hostile.png")
 
 # --- A replay that diverges: the page opens where the states first differ, side by side.
 page("diverged.html")

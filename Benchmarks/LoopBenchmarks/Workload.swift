@@ -12,10 +12,14 @@ struct Workload: Sendable {
   var floor: @MainActor @Sendable (Int) async -> Int
   /// Whether the workload counts observer notifications (in ``Notifications``).
   var countsNotifications = false
+  /// Untimed work both sides need for a run of `count` operations, done before any is timed.
+  var prepare: (@MainActor @Sendable (Int) async -> Void)? = nil
 
   @MainActor
   func run(samples: Int, quick: Bool, operations override: Int? = nil) async -> WorkloadResult {
     let count = override ?? (quick ? quickOperations : operations)
+    await prepare?(max(1, count / 10))
+    await prepare?(count)
     // Warm up both.
     _ = await loop(max(1, count / 10))
     _ = await floor(max(1, count / 10))

@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     """
     usage: loop-benchmarks [--filter TEXT] [--quick] [--json FILE] [--operations N] [--soak]
            loop-benchmarks --stress [--seconds N]
-           loop-benchmarks --record-session FILE [--operations N]
+           loop-benchmarks --record-session FILE [--operations N] [--movies]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
       --quick         a few operations and one sample each: a smoke test, not figures to quote;
@@ -32,7 +32,8 @@ if arguments.contains("--help") {
       --record-session FILE
                       records a session of N actions (default 100,000) to FILE: (a)'s
                       counter, every tenth action an effect round trip (b) — a long session
-                      for loop-inspect
+                      for loop-inspect; with --movies, the movies app's feature
+                      searching its offline catalog a key at a time
 
     environment: LOOP_PORTABLE_RUNTIME=1 measures Loop's portable runtime path (the one
     for macOS 14 to 25 and iOS 17 to 25) instead of the fast one
@@ -47,7 +48,13 @@ if arguments.contains("--stress") {
 
 if let path = value(of: "--record-session") {
   let actions = value(of: "--operations").flatMap { Int($0) } ?? 100_000
-  exit(await SessionWorkload.record(actions: actions, to: URL(fileURLWithPath: path)) ? 0 : 1)
+  let url = URL(fileURLWithPath: path)
+  let recorded =
+    arguments.contains("--movies")
+    ? await SessionWorkload.recordMovies(actions: actions, to: url)
+    : await SessionWorkload.record(actions: actions, to: url)
+  if recorded { print("Recorded \(actions) actions to \(path).") }
+  exit(recorded ? 0 : 1)
 }
 
 let quick = arguments.contains("--quick")

@@ -1,5 +1,5 @@
 /// Why a session log cannot be made into a page: each names the file and the line.
-enum InspectorError: Error, Equatable, CustomStringConvertible {
+package enum InspectorError: Error, Equatable, CustomStringConvertible {
   /// The file could not be read.
   case file(path: String, detail: String)
   /// Line `line` is not what a session log has there.
@@ -7,7 +7,7 @@ enum InspectorError: Error, Equatable, CustomStringConvertible {
   /// The log is of a format this inspector does not know.
   case newerFormat(file: String, version: Int, supported: Int)
 
-  var description: String {
+  package var description: String {
     switch self {
     case let .file(path, detail): "\(path): \(detail)"
     case let .invalidLine(file, line, detail): "\(file): line \(line): \(detail)"

@@ -96,41 +96,40 @@ struct JSONParser {
 
   private mutating func string() throws(Failure) -> String {
     index += 1  // the opening quote
-    var scalars = String.UnicodeScalarView()
+    // NB: The common string has no escape: one conversion of its bytes. One that has escapes
+    // is built as UTF-8 bytes, run by run.
+    var decoded: [UInt8] = []
+    var hasEscape = false
     var runStart = index
-    func flushRun() {
-      if runStart < index {
-        scalars.append(
-          contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-      }
-    }
     while true {
       guard index < bytes.count else { throw failure("a string that never ends") }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        flushRun()
-        index += 1
-        return String(scalars)
+        defer { index += 1 }
+        if !hasEscape {
+          return String(decoding: bytes[runStart..<index], as: UTF8.self)
+        }
+        decoded.append(contentsOf: bytes[runStart..<index])
+        return String(decoding: decoded, as: UTF8.self)
       }
       guard byte >= 0x20 else { throw failure("a control character in a string") }
       guard byte == UInt8(ascii: "\\") else {
         index += 1
         continue
       }
-      flushRun()
+      decoded.append(contentsOf: bytes[runStart..<index])
+      hasEscape = true
       index += 1
       guard index < bytes.count else { throw failure("a string that never ends") }
       let escape = bytes[index]
       index += 1
       switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+      case UInt8(ascii: "b"): decoded.append(0x08)
+      case UInt8(ascii: "f"): decoded.append(0x0C)
+      case UInt8(ascii: "n"): decoded.append(0x0A)
+      case UInt8(ascii: "r"): decoded.append(0x0D)
+      case UInt8(ascii: "t"): decoded.append(0x09)
       case UInt8(ascii: "u"):
         var code = try hex4()
         if (0xD800...0xDBFF).contains(code) {
@@ -144,7 +143,7 @@ struct JSONParser {
           code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         }
         guard let scalar = Unicode.Scalar(code) else { throw failure("a lone surrogate") }
-        scalars.append(scalar)
+        decoded.append(contentsOf: String(scalar).utf8)
       default: throw failure("an unknown escape")
       }
       runStart = index

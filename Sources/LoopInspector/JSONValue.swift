@@ -70,29 +70,53 @@ enum JSONValue: Equatable, Sendable {
     }
   }
 
+  /// Writes `text` as a JSON string for the page's script element: `<`, `>` and `&` as
+  /// `\u` escapes (so nothing in it can end the element or start markup), U+2028 and U+2029
+  /// too (line terminators to older JavaScript), and what JSON requires.
   static func writeString(_ text: String, to output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "<": output += "\\u003c"
-      case ">": output += "\\u003e"
-      case "&": output += "\\u0026"
-      case "\u{2028}": output += "\\u2028"
-      case "\u{2029}": output += "\\u2029"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
+    // NB: Runs that need no escape (most of any string) are appended whole.
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      var index = 0
+      func flush(upTo end: Int) {
+        if runStart < end {
+          output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
         }
       }
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escape: String
+        var length = 1
+        switch byte {
+        case UInt8(ascii: "\""): escape = "\\\""
+        case UInt8(ascii: "\\"): escape = "\\\\"
+        case UInt8(ascii: "\n"): escape = "\\n"
+        case UInt8(ascii: "\r"): escape = "\\r"
+        case UInt8(ascii: "\t"): escape = "\\t"
+        case UInt8(ascii: "<"): escape = "\\u003c"
+        case UInt8(ascii: ">"): escape = "\\u003e"
+        case UInt8(ascii: "&"): escape = "\\u0026"
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+          length = 3
+        case 0..<0x20:
+          let hex = String(byte, radix: 16)
+          escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default:
+          index += 1
+          continue
+        }
+        flush(upTo: index)
+        output += escape
+        index += length
+        runStart = index
+      }
+      flush(upTo: bytes.count)
     }
     output += "\""
   }
 }
+

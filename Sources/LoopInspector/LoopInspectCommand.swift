@@ -44,7 +44,7 @@ public enum LoopInspectCommand {
     guard let input else { return fail(usage) }
     do throws(InspectorError) {
       let destination = output ?? defaultOutput(for: input)
-      let summary = try writePage(of: input, replay: replay, to: destination)
+      let (_, summary) = try writePage(of: input, replay: replay, to: destination)
       print("Wrote \(destination) (\(summary)). Open it in a browser.")
       return 0
     } catch {
@@ -55,9 +55,10 @@ public enum LoopInspectCommand {
   /// Reads the log at `input` (and the replay at `replay`) a line at a time and writes its page
   /// to `destination` as it goes: memory holds one state and the page's last megabyte, never
   /// the log. The page is written beside `destination` and moved there when whole, so a
-  /// failure leaves no half page. Returns what the page shows, in a phrase.
-  static func writePage(of input: String, replay: String?, to destination: String)
-    throws(InspectorError) -> String
+  /// failure leaves no half page. Returns how many actions the page shows, and what it
+  /// shows in a phrase.
+  package static func writePage(of input: String, replay: String?, to destination: String)
+    throws(InspectorError) -> (actions: Int, summary: String)
   {
     var reader = try SessionReader(lines: LogLines(contentsOf: input), file: input)
     var replayReader = try replay.map { path throws(InspectorError) in
@@ -122,15 +123,15 @@ public enum LoopInspectCommand {
       })
     do {
       try handle.close()
-      if FileManager.default.fileExists(atPath: destination) {
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: partial)
-      } else {
-        try FileManager.default.moveItem(at: partial, to: url)
-      }
-      isWhole = true
     } catch {
       throw .file(path: destination, detail: "cannot be written (\(error.localizedDescription))")
     }
+    // NB: rename(2) replaces a page already there in one step; Foundation's replaceItemAt
+    // fails on Linux when the two are in one folder.
+    guard rename(partial.path, destination) == 0 else {
+      throw .file(path: destination, detail: "cannot be written (\(String(cString: strerror(errno))))")
+    }
+    isWhole = true
     var summary = "\(steps) actions, \(reader.effects.count) effects"
     if let line = reader.cutOffLine {
       summary += "; the recording ends in the middle of line \(line), shown up to the line before"
@@ -140,7 +141,7 @@ public enum LoopInspectCommand {
         "; the replay differs from the recording "
         + (divergence.step == 0 ? "in its initial state" : "after action #\(divergence.step)")
     }
-    return summary
+    return (steps, summary)
   }
 
   /// `session.jsonl` → `session.html`, beside it.

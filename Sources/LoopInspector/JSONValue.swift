@@ -82,7 +82,8 @@ enum JSONValue: Equatable, Sendable {
       var index = 0
       func flush(upTo end: Int) {
         if runStart < end {
-          output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
+          output += String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
         }
       }
       while index < bytes.count {
@@ -98,7 +99,8 @@ enum JSONValue: Equatable, Sendable {
         case UInt8(ascii: "<"): escape = "\\u003c"
         case UInt8(ascii: ">"): escape = "\\u003e"
         case UInt8(ascii: "&"): escape = "\\u0026"
-        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
           && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
           escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
           length = 3
@@ -119,4 +121,3 @@ enum JSONValue: Equatable, Sendable {
     output += "\""
   }
 }
-

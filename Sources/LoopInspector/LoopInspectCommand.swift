@@ -129,7 +129,8 @@ public enum LoopInspectCommand {
     // NB: rename(2) replaces a page already there in one step; Foundation's replaceItemAt
     // fails on Linux when the two are in one folder.
     guard rename(partial.path, destination) == 0 else {
-      throw .file(path: destination, detail: "cannot be written (\(String(cString: strerror(errno))))")
+      throw .file(
+        path: destination, detail: "cannot be written (\(String(cString: strerror(errno))))")
     }
     isWhole = true
     var summary = "\(steps) actions, \(reader.effects.count) effects"

@@ -120,8 +120,8 @@ public final class SharedRegistry: @unchecked Sendable {
 }
 
 /// One shared value at one moment, for a test store.
-package struct SharedSnapshot {
+package struct SharedSnapshot: Sendable {
   package let slot: any AnySharedSlot
   package let changeCount: Int
-  package let value: Any
+  package let value: any Sendable
 }

@@ -200,7 +200,7 @@ package protocol AnySharedSlot: AnyObject, Sendable {
   func checkObservers()
   func flush() throws(SharedStorageError)
   /// The value now, type-erased, for a test store's comparison.
-  var anyValue: Any { get }
+  var anyValue: any Sendable { get }
   /// How many times the value changed.
   var changeCount: Int { get }
   /// The key's id, which an encoded value carries.
@@ -212,7 +212,7 @@ package protocol AnySharedSlot: AnyObject, Sendable {
 extension SharedSlot: AnySharedSlot {
   package var keyDescription: String { key.description }
   package func flush() throws(SharedStorageError) { try persistence?.flush() }
-  package var anyValue: Any { value }
+  package var anyValue: any Sendable { value }
   package var changeCount: Int { version }
   package var keyID: String { key.id }
   package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {

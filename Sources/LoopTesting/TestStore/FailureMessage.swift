@@ -61,6 +61,22 @@ enum FailureMessage {
     """
   }
 
+  static func sharedChangedOutsideSteps(key: String, moment: String, before: Any, after: Any)
+    -> String
+  {
+    """
+    The shared value \(key) changed \(moment), where no step describes the change: an effect \
+    wrote it after the last action it sent, or code outside any send did.
+
+    \(diff(before, after))
+
+    \(Diff.legend)
+
+    To fix, assert it once the write is done: `store.assert { $0.count = 2 }` through the \
+    state's Shared field (after `await store.finish()`, for an effect), as in TCA.
+    """
+  }
+
   static func noChange(after step: String) -> String {
     """
     Expected the state to change after \(step), but it did not change.

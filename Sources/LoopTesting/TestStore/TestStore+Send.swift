@@ -32,6 +32,7 @@ extension TestStore {
       return TestStoreTask(rawValue: StoreTask.none, timeout: timeout, tally: tally)
     }
     dropUnreceivedActions(before: "before \(step())", at: sourceLocation)
+    checkSharedSinceLastAssertion("before \(step())", at: sourceLocation)
     let before = assertedState
     let sharedBefore = assertedShared
     recorder.expectingSentAction = true

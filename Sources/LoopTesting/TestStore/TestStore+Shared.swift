@@ -35,6 +35,41 @@ extension TestStore {
     return changed
   }
 
+  /// Fails for each shared value that changed since the last assertion where no step describes
+  /// the change — an effect wrote it after the last action it sent, or code outside any send
+  /// did — naming its key; then takes the values as they are, so each change fails once.
+  ///
+  /// - Parameter moment: Where the test is: "before sending .load".
+  func checkSharedSinceLastAssertion(
+    _ moment: @autoclosure () -> String, at location: SourceLocation
+  ) {
+    let now = recorder.sharedRegistry.snapshot()
+    guard !now.isEmpty else { return }
+    for message in Self.sharedChanges(since: assertedShared, now: now, moment: moment()) {
+      fail(message, at: location, skippable: true)
+    }
+    assertedShared = now
+  }
+
+  /// The failure for each shared value in `now` that changed since `asserted`, by key.
+  nonisolated static func sharedChanges(
+    since asserted: SharedValues, now: SharedValues, moment: @autoclosure () -> String
+  ) -> [String] {
+    var messages: [String] = []
+    for (id, after) in now.sorted(by: {
+      $0.value.slot.keyDescription < $1.value.slot.keyDescription
+    }) {
+      guard let before = asserted[id], before.changeCount != after.changeCount,
+        !isSame(after.slot, before.value, after.value)
+      else { continue }
+      messages.append(
+        FailureMessage.sharedChangedOutsideSteps(
+          key: after.slot.keyDescription, moment: moment(), before: before.value,
+          after: after.value))
+    }
+    return messages
+  }
+
   /// The overlay an assertion closure runs in: the shared values as `snapshot` has them;
   /// `nil` when the test has none (before or after the step), so a test without shared values
   /// pays nothing for them.
@@ -50,7 +85,9 @@ extension TestStore {
 
   /// Whether two values of `slot` are the same: `==` for `Equatable` values, else the same
   /// dump.
-  private static func isSame(_ slot: any AnySharedSlot, _ lhs: Any, _ rhs: Any) -> Bool {
+  nonisolated private static func isSame(_ slot: any AnySharedSlot, _ lhs: Any, _ rhs: Any)
+    -> Bool
+  {
     slot.isEqual(lhs, rhs) || Dump.lines(of: lhs) == Dump.lines(of: rhs)
   }
 }

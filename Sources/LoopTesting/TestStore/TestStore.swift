@@ -79,8 +79,11 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
   /// The state the test has accounted for so far.
   var assertedState: State
-  /// The shared values as of ``assertedState``.
-  var assertedShared: SharedValues
+  /// The shared values as of ``assertedState`` (kept with what the deinit checks).
+  var assertedShared: SharedValues {
+    get { endOfTest.withLock { $0.assertedShared } }
+    set { endOfTest.withLock { $0.assertedShared = newValue } }
+  }
   /// The sends whose effects may still be running, to name them if they outlive the test.
   var sends: [SendRecord] { endOfTest.withLock { $0.records } }
 
@@ -94,6 +97,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
 
   let endOfTest = LockedState(EndOfTest())
+  /// The test's shared values (the recorder's), for the deinit.
+  let sharedRegistry: SharedRegistry
   /// The recorder's received actions, for the deinit.
   let unreceived: ReceivedActions<State, Action>
   /// Where the store was made: where end-of-test failures with no better line are reported.
@@ -121,6 +126,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     let recorder = Recorder<State, Action, Environment>(
       environment: environment, sharedRegistry: SharedRegistry.current())
     self.unreceived = recorder.received
+    self.sharedRegistry = recorder.sharedRegistry
     // NB: The test store stands in for a parent: the feature's `.dismiss` and `dismiss()`
     // dismiss it (``isDismissed``), as in TCA.
     let dismissal = RootDismissal<State, Action>()
@@ -132,7 +138,6 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
     self.recorder = recorder
     self.assertedState = initialState
-    self.assertedShared = recorder.sharedRegistry.snapshot()
     self.creation = sourceLocation
     // NB: Where there is no executor to prefer (the portable path), the jobs of this store's
     // effects are routed from the global executor to the main queue instead, while it lives.
@@ -142,6 +147,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       initialState: initialState, reducer: recording, environment: (),
       context: DeterministicJobs.context(tally: tally))
     dismissal.store = store
+    assertedShared = recorder.sharedRegistry.snapshot()
     // NB: Its effects run in the test's context: an issue a test double records from an
     // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
     // NB: The test store stands in for the feature's parent: `dismiss()` in its effects
@@ -170,6 +176,19 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         Comment(
           rawValue: FailureMessage.unreceivedActions(actions, before: "before the test ended")),
         sourceLocation: leftovers.records.last?.location ?? creation)
+    }
+    // NB: Shared values are the main thread's; the test releases its store there (a test
+    // store is main-actor isolated), where its end is checked as TCA's `completed()` does.
+    // NB: Read where the test released its store, as TCA's `completed()` does: the test's
+    // awaits ordered every write before this, and nothing writes during it.
+    if leftovers.exhaustive {
+      for message in Self.sharedChanges(
+        since: leftovers.assertedShared, now: sharedRegistry.snapshot(),
+        moment: "before the test ended")
+      {
+        Issue.record(
+          Comment(rawValue: message), sourceLocation: leftovers.records.last?.location ?? creation)
+      }
     }
     if leftovers.exhaustive, !running.isEmpty {
       Issue.record(
@@ -279,6 +298,7 @@ struct SendRecord: Sendable {
 struct EndOfTest: Sendable {
   var records: [SendRecord] = []
   var exhaustive = true
+  var assertedShared: SharedValues = [:]
 }
 
 /// Waits until `condition` holds: first until the work `tally` counts is quiet, then — only

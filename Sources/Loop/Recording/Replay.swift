@@ -114,12 +114,18 @@ extension SessionLog where State: Equatable {
     from initialState: State? = nil, redacting redaction: SessionRedaction<State, Action> = .none
   ) throws(SessionLogError) -> Replay<State, Action> {
     guard let start = initialState ?? self.initialState else { throw .noInitialState }
-    var replay = Replay<State, Action>(name: name, initialState: start, steps: [], divergence: nil)
-    replay.steps.reserveCapacity(entries.count)
-    var state = start
-    // NB: A state holding shared values refers to them from every step: each step keeps a
-    // detached copy instead, so stepping shows each as it was then (see `SharedDetaching`).
+    // NB: A state holding shared values refers to them from every copy of it: the replay
+    // reduces a detached copy of where it starts, keeps another as its initial state, and
+    // each step keeps one, so the log (or the caller's state) is never written, and stepping
+    // shows each value as it was then (see `SharedDetaching`).
     let detaches = SharedDetaching.holdsShared(start)
+    func detached(_ state: State) -> State {
+      detaches ? SharedDetaching.detachedCopy(of: state) ?? state : state
+    }
+    var replay = Replay<State, Action>(
+      name: name, initialState: detached(start), steps: [], divergence: nil)
+    replay.steps.reserveCapacity(entries.count)
+    var state = detached(start)
     for entry in entries {
       // NB: The effect is dropped unstarted: what it fed back is in the log, as later entries.
       _ = reducer.reduce(into: &state, action: entry.action, environment: environment)
@@ -127,7 +133,7 @@ extension SessionLog where State: Equatable {
         Replay.Step(
           line: entry.line, number: entry.number, origin: entry.origin, cause: entry.cause,
           offset: entry.offset, action: entry.action,
-          state: detaches ? SharedDetaching.detachedCopy(of: state) ?? state : state,
+          state: detached(state),
           recordedState: entry.state))
       if replay.divergence == nil, let recorded = entry.state {
         let replayed = redaction.state(replay.steps[replay.steps.count - 1].state)

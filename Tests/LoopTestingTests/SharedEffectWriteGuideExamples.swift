@@ -43,7 +43,7 @@ struct SharedEffectWriteTests {
   @Test("asserted after the effect, as in TCA, it passes")
   func assertedAfterFinish() async {
     let store = Bump.store()
-    await store.send(.bumpLater).finish()
+    await store.send(.bumpLater).finish()  // its effect writes state.count itself
     store.assert { $0.count.wrappedValue = 1 }
   }
 

@@ -162,7 +162,9 @@ public final class TestClock: Clock, Sendable {
   /// returns `false` (and stops) if that work never went quiet.
   @MainActor
   private func wakeSleepers(upTo deadline: Instant, _ location: SourceLocation) async -> Bool {
-    guard await settle(work, location) else { return false }
+    // NB: All the test's work, every test store's effects included, whichever was made first:
+    // an effect the test unblocked (fed a stream, say) reaches its sleep before time moves.
+    guard await settle(TestWork.current ?? work, location) else { return false }
     while let sleeper = state.withLock({ $0.nextWake(upTo: deadline.offset) }) {
       sleeper.continuation.resume()
       guard await settle(sleeper.tally, location) else { return false }

@@ -32,7 +32,7 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   package static func ownCurrentTask() -> JobTally? {
     guard GlobalJobRouting.tallyOfCurrentTask == nil else { return nil }
     _ = installProvider
-    let tally = JobTally(parent: MainQueueJobs.shared.unowned)
+    let tally = JobTally(parent: TestWork.current ?? MainQueueJobs.shared.unowned)
     if !RuntimePath.isFastPathAvailable { GlobalJobRouting.retain() }
     GlobalJobRouting.own(currentTaskIn: tally)
     return tally

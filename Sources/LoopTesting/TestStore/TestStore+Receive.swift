@@ -125,6 +125,15 @@ extension TestStore {
         at: location)
       return
     }
+    // NB: Then, as after a send, the work its arrival left ready runs until it waits again
+    // (the ``SettleRule``): an effect that ends after sending its last action — its stream
+    // finished — has ended when `receive` returns, on both runtime paths, so the end of the
+    // test does not call it running.
+    if store.inFlightEffectCount > 0 {
+      await settle(
+        during: "after receiving \(description())",
+        until: { [store] in store.inFlightEffectCount == 0 })
+    }
     // Exhaustive, the next action must match; otherwise the first that matches is received,
     // and the ones before it are skipped, their changes accepted.
     let index = exhaustive ? 0 : recorder.received.firstIndex(where: matching) ?? 0

@@ -105,8 +105,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let creation: SourceLocation
   /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
   let routesGlobalJobs: Bool
-  /// The jobs of this store's effects, and of nothing else.
-  let tally = JobTally()
+  /// The jobs of this store's effects, and of nothing else; the test's work (``TestWork``)
+  /// counts them too.
+  let tally = JobTally(parent: TestWork.current ?? MainQueueJobs.shared.everything)
 
   /// Creates a test store that runs `reducer` with `environment`.
   ///

@@ -6,17 +6,22 @@ import MovieSearch
 /// A long recorded session, for `loop-inspect`'s scale check: (a)'s counter, every tenth
 /// action an effect round trip as in (b).
 enum SessionWorkload {
+  /// A sink writing to the file at `url`; `nil`, said on standard output, if it cannot.
+  @MainActor
+  private static func fileSink(_ url: URL) -> SessionLogSink? {
+    do {
+      return try .file(url)
+    } catch {
+      print("loop-benchmarks: \(url.path): \(error)")
+      return nil
+    }
+  }
+
   /// Records `actions` actions (about one in eleven fed back by an effect) to `url`; returns
   /// whether every line was written.
   @MainActor
   static func record(actions: Int, to url: URL) async -> Bool {
-    let sink: SessionLogSink
-    do {
-      sink = try .file(url)
-    } catch {
-      print("loop-benchmarks: \(url.path): \(error)")
-      return false
-    }
+    guard let sink = fileSink(url) else { return false }
     let recorder = SessionRecorder<Counter.State, Counter.Action>(name: "counter", to: sink)
     let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
     store.record(to: recorder)
@@ -39,13 +44,7 @@ enum SessionWorkload {
   /// makes, only longer. Returns whether every line was written.
   @MainActor
   static func recordMovies(actions: Int, to url: URL) async -> Bool {
-    let sink: SessionLogSink
-    do {
-      sink = try .file(url)
-    } catch {
-      print("loop-benchmarks: \(url.path): \(error)")
-      return false
-    }
+    guard let sink = fileSink(url) else { return false }
     let recorder = SessionRecorder<MoviesFeature.State, MoviesFeature.Action>(
       name: "movies", to: sink)
     let store = Store(

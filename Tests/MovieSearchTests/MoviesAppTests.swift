@@ -109,6 +109,29 @@ struct MoviesAppTests {
     #expect(!output.standardError.contains(Self.key))
   }
 
+  @Test("a title holding terminal controls is shown, never acted on: the table and the replay")
+  func hostileTitles() async throws {
+    let hostile = #"\u001b[31mRED\u001b]0;pwned\u0007\u009b2J\u2028\u202eevil"#
+    let body =
+      #"{"Search":[{"Title":""# + hostile
+      + #"","Year":"2005","imdbID":"tt0372784","Type":"movie","Poster":"N/A"}],"totalResults":"1","Response":"True"}"#
+    let server = try LoopbackServer { _ in .json(200, body) }
+    defer { server.stop() }
+    let folder = try TemporaryFolder()
+    let log = folder.url.appendingPathComponent("hostile.jsonl").path
+    let live = try await MoviesProcess.run(
+      ["--record", log, "batman"], environment: liveEnvironment(server))
+    #expect(live.status == 0)
+    let replayed = try await MoviesProcess.run(["--replay", log])
+    #expect(replayed.status == 0)
+    for output in [live.standardOutput, replayed.standardOutput] {
+      for active in ["\u{1B}", "\u{07}", "\u{9B}", "\u{2028}", "\u{202E}"] {
+        #expect(!output.contains(active))
+      }
+      #expect(output.contains(#"\u{1B}[31mRED\u{1B}]0;pwned\u{7}\u{9B}2J\u{2028}\u{202E}evil"#))
+    }
+  }
+
   @Test("an unknown id is one line and status 1")
   func unknownID() async throws {
     let output = try await MoviesProcess.run(["--details", "tt0000000"])

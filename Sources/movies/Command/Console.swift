@@ -10,6 +10,8 @@ struct Console: Sendable {
     write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
     writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
 
-  func line(_ text: String) { write(text + "\n") }
-  func errorLine(_ text: String) { writeError(text + "\n") }
+  /// Writes a line of text; whatever in it came from outside is shown, never acted on by the
+  /// terminal (``TerminalText``).
+  func line(_ text: String) { write(TerminalText.inert(text) + "\n") }
+  func errorLine(_ text: String) { writeError(TerminalText.inert(text) + "\n") }
 }

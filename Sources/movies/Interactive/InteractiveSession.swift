@@ -41,7 +41,9 @@ struct InteractiveSession {
     var tick = 0
     func draw(_ state: InteractiveFeature.State) {
       let screen = InteractiveScreen.render(state, sourceName: sourceName, tick: tick)
-      console.write("\u{1B}[H\u{1B}[2J" + screen.replacing("\n", with: "\r\n"))
+      // NB: The app's own control codes, then the screen, made inert: its titles are OMDb's.
+      console.write(
+        "\u{1B}[H\u{1B}[2J" + TerminalText.inert(screen).replacing("\n", with: "\r\n"))
     }
     // NB: The size is read again on every spinner tick: a resized terminal is redrawn to fit
     // within one tick, without a signal handler.

@@ -61,7 +61,7 @@ private let byCase = Reducer.combine(
       environment: { $0 },
       then: Counted.reducer
     )
-    .pullback(state: \RoutedScreen.mode, action: .self_, environment: { $0 }),
+    .pullback(state: \RoutedScreen.mode, action: .identity, environment: { $0 }),
   Counted.reducer.pullback(
     state: \.counter, action: RoutedScreenAction.counter, environment: { $0 }))
 
@@ -90,7 +90,7 @@ private let byPath = Reducer.combine(
       environment: { $0 },
       then: Counted.reducer
     )
-    .pullback(state: \RoutedScreen.mode, action: .self_, environment: { $0 }),
+    .pullback(state: \RoutedScreen.mode, action: .identity, environment: { $0 }),
   Counted.reducer.pullback(
     state: \.counter, action: CasePath(RoutedScreenAction.counter), environment: { $0 }))
 

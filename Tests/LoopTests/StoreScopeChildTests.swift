@@ -60,7 +60,7 @@ private enum Parent {
       return .none
     }
     .ifLet(state: \.child, action: childPath, environment: { $0 }, then: childReducer),
-    modeReducer.pullback(state: \.mode, action: .self_, environment: { $0 })
+    modeReducer.pullback(state: \.mode, action: .identity, environment: { $0 })
   )
 }
 

@@ -120,11 +120,12 @@ extension CasePath {
 }
 
 extension CasePath where Root == Value {
-  /// The identity path: embeds and extracts every value unchanged.
+  /// The identity path: embeds and extracts every value unchanged. TCA's `action: \.self`, for
+  /// a child whose actions are its parent's.
   ///
   /// ```swift
-  /// let same = CasePath<Int, Int>.self_
-  /// same.extract(from: 3)  // 3
+  /// modeReducer.pullback(state: \.mode, action: .identity, environment: { $0 })
+  /// CasePath<Int, Int>.identity.extract(from: 3)  // 3
   /// ```
-  public static var self_: Self { Self(embed: { $0 }, extract: { $0 }) }
+  public static var identity: Self { Self(embed: { $0 }, extract: { $0 }) }
 }

@@ -1,7 +1,6 @@
-import Loop
-
-/// A value behind a lock, for a test double that records what it was given: TCA's
-/// `LockIsolated`.
+/// A value behind a lock, shared by whatever holds it, from any thread: a live client's cache,
+/// or a test double that records what it was given. TCA's `LockIsolated`
+/// (swift-concurrency-extras), in Loop so that an app module needs nothing else.
 ///
 /// ```swift
 /// let saved = LockIsolated<[Note]>([])
@@ -14,7 +13,6 @@ public final class LockIsolated<Value: Sendable>: Sendable {
 
   /// A box holding `value`.
   public init(_ value: Value) {
-    _ = TestFailureRecorder.installed
     state = LockedState(value)
   }
 

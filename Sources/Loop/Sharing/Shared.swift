@@ -77,6 +77,57 @@ public struct Shared<Value: Sendable>: Sendable {
     storage = .root(SharedRegistry.current().slot(for: key, default: value))
   }
 
+  /// The shared value of `key`, or, when there is none yet, one starting from the key's
+  /// default (``DefaultedSharedKey``).
+  ///
+  /// ```swift
+  /// @Shared(.launchCount) var launchCount   // extension DefaultedSharedKey<Int> { static var launchCount … }
+  /// ```
+  public init(_ key: DefaultedSharedKey<Value>) {
+    storage = .root(SharedRegistry.current().slot(for: key.key, default: key.defaultValue))
+  }
+
+  /// The shared value of `key`, or, when there is none yet, one starting from `value` (which
+  /// wins over the key's own default).
+  public init(wrappedValue value: @autoclosure () -> Value, _ key: DefaultedSharedKey<Value>) {
+    storage = .root(SharedRegistry.current().slot(for: key.key, default: value))
+  }
+
+  /// A key with no default needs one on the declaration.
+  @available(
+    *, unavailable,
+    message:
+      "a shared value needs a value to start from: write one (`@Shared(key) var value = 0`), or give the key a default (`DefaultedSharedKey`, `.inMemory(\"name\", default: 0)`)"
+  )
+  public init(_ key: SharedKey<Value>) {
+    fatalError()
+  }
+
+  /// A shared value of its own, under no key: whoever is handed it (or a `$` of it) shares
+  /// it; nobody else can find it. swift-sharing's `Shared(value:)`.
+  ///
+  /// ```swift
+  /// let signUp = Shared(value: SignUpData())   // one per flow
+  /// state.topics = TopicsFeature.State(signUpData: signUp)
+  /// ```
+  ///
+  /// It is the current test's in a test, as every shared value is, so a test store checks it.
+  public init(value: Value) {
+    storage = .root(SharedRegistry.current().slot(for: .ownValue(), default: { value }))
+  }
+
+  /// Changes the value in `body`, for every holder, and returns what `body` returns: the
+  /// spelling of swift-sharing's, for a line-for-line port. A shared value is read and
+  /// changed on the main thread, so no other lock is taken.
+  ///
+  /// ```swift
+  /// state.$count.withLock { $0 += 1 }
+  /// ```
+  @discardableResult
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try body(&wrappedValue)
+  }
+
   /// The shared value itself, as `$records` names it where `records` is declared
   /// `@Shared(…) var records`: to derive an element (`$records[id: id]`), or to hand it on.
   public var projectedValue: Shared<Value> { self }
@@ -217,6 +268,25 @@ extension Shared {
   }
 }
 
+extension Shared {
+  /// A member of the value as a shared value of its own, read from the value each time and
+  /// written into it — swift-sharing's `$signUpData.topics`, for a screen that holds one field
+  /// of a shared value.
+  ///
+  /// ```swift
+  /// TopicsFeature.State(topics: state.$signUpData.topics)   // a Shared<[String]>
+  /// ```
+  ///
+  /// Where the context asks for no `Shared` (`let topics = $signUpData.topics`), the member's
+  /// value is read instead, as before.
+  @_disfavoredOverload
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
+  ) -> Shared<Member> {
+    Shared<Member>(storage: .derived(SharedMember(parent: self, keyPath: keyPath)))
+  }
+}
+
 /// A shared value that is a part of another: how it reads, writes and observes through it.
 @usableFromInline
 class SharedDerivation<Value: Sendable>: @unchecked Sendable {
@@ -288,6 +358,37 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
       (\IdentifiedArray<ID, Element>.[id: id]).appending(
         path: \Element?.[storeFieldMember: member]),
       seen: parent.currentValue[id: id].map { $0[keyPath: member] }, id: AnyHashable(id))
+  }
+
+  override var rootSlot: any AnySharedSlot { parent.rootSlot }
+}
+
+/// A member of a shared value, by key path.
+final class SharedMember<Parent: Sendable, Member: Sendable>: SharedDerivation<Member>,
+  @unchecked Sendable
+{
+  let parent: Shared<Parent>
+  let keyPath: WritableKeyPath<Parent, Member> & Sendable
+
+  init(parent: Shared<Parent>, keyPath: WritableKeyPath<Parent, Member> & Sendable) {
+    self.parent = parent
+    self.keyPath = keyPath
+  }
+
+  override var value: Member { parent.currentValue[keyPath: keyPath] }
+
+  override func observedValue() -> Member {
+    let member = parent.currentValue[keyPath: keyPath]
+    parent.observe(keyPath, seen: member)
+    return member
+  }
+
+  override func set(_ value: Member) {
+    parent.wrappedValue[keyPath: keyPath] = value
+  }
+
+  override func observe<Part>(_ part: KeyPath<Member, Part>, seen: Part) {
+    parent.observe(keyPath.appending(path: part), seen: seen)
   }
 
   override var rootSlot: any AnySharedSlot { parent.rootSlot }

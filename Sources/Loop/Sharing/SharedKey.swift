@@ -37,6 +37,15 @@ public struct SharedKey<Value: Sendable>: Sendable, Hashable, CustomStringConver
     return key
   }
 
+  /// A key no other value has: what ``Shared/init(value:)`` keeps its value under.
+  static func ownValue() -> Self {
+    let number = ownValueCount.withLock { count in
+      count += 1
+      return count
+    }
+    return Self(id: "own:\(number)", persistence: nil, description: "of its own #\(number)")
+  }
+
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
@@ -80,3 +89,6 @@ extension SharedKey where Value: Codable {
       description: "in UserDefaults \"\(name)\"")
   }
 }
+
+/// How many values of their own (``Shared/init(value:)``) were made: each one's key number.
+private let ownValueCount = LockedState(0)

@@ -156,6 +156,29 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     store.launchEffectRunnerInCurrentTask(dismiss: { dismissal.dismiss() })
   }
 
+  /// Creates a test store whose environment is `environment` adjusted by `prepare`: TCA's
+  /// `withDependencies:`, for a test that needs a few endpoints of a failing client.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
+  ///                       environment: MoviesEnvironment(movies: MovieService(), clock: clock)) {
+  ///   $0.movies.search = { query, _ in .fixture(query) }
+  /// }
+  /// ```
+  public convenience init(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    withEnvironment prepare: (inout Environment) -> Void
+  ) {
+    var environment = environment
+    prepare(&environment)
+    self.init(
+      initialState: initialState, reducer: reducer, environment: environment,
+      sourceLocation: sourceLocation)
+  }
+
   deinit {
     // NB: A plain deinit runs synchronously where the last reference is released — at the end
     // of the test, inside its task — so Swift Testing can attribute the failure to the test.

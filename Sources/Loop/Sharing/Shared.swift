@@ -243,6 +243,20 @@ extension Shared: Equatable where Value: Equatable {
   }
 }
 
+/// A shared value seen through `Any`: which slot it is the whole of, for a test store looking
+/// for a value in a state.
+package protocol SharedValueIdentifying {
+  /// The slot this value is the whole of; `nil` for a part of another (a derived element or
+  /// member).
+  var wholeSlotID: ObjectIdentifier? { get }
+}
+
+extension Shared: SharedValueIdentifying {
+  package var wholeSlotID: ObjectIdentifier? {
+    if case let .root(slot) = storage { ObjectIdentifier(slot) } else { nil }
+  }
+}
+
 extension Shared: CustomReflectable {
   /// The value's own mirror: a shared value dumps, diffs and prints as its value.
   public var customMirror: Mirror { Mirror(reflecting: currentValue) }

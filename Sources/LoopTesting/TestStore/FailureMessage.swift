@@ -31,9 +31,9 @@ enum FailureMessage {
     """
   }
 
-  static func sharedMismatch(key: String, after step: String, expected: Any, actual: Any)
-    -> String
-  {
+  static func sharedMismatch(
+    key: String, after step: String, expected: Any, actual: Any, inState: Bool
+  ) -> String {
     """
     The shared value \(key) after \(step) does not match the assert closure.
 
@@ -41,14 +41,14 @@ enum FailureMessage {
 
     \(Diff.legend)
 
-    To fix, make the assert closure set the values marked + (through the state's Shared \
-    field), or change the reducer so it produces the values marked −.
+    To fix, make the assert closure set the values marked + \(sharedPlace(inState)), or \
+    change the reducer so it produces the values marked −.
     """
   }
 
-  static func unassertedSharedChange(key: String, after step: String, before: Any, after: Any)
-    -> String
-  {
+  static func unassertedSharedChange(
+    key: String, after step: String, before: Any, after: Any, inState: Bool
+  ) -> String {
     """
     The shared value \(key) changed after \(step), but no assert closure described the change.
 
@@ -56,9 +56,21 @@ enum FailureMessage {
 
     \(Diff.legend)
 
-    To fix, pass an assert closure that sets the values marked + through the state's Shared \
-    field, e.g. `{ $0.records.append(record) }`.
+    To fix, pass an assert closure that sets the values marked + \(sharedPlace(inState))\
+    \(inState ? ", e.g. `{ $0.records.append(record) }`" : "").
     """
+  }
+
+  /// Where an assertion closure can set a shared value: through the state when it holds the
+  /// value whole, else through a `Shared` of the same key the test holds.
+  private static func sharedPlace(_ inState: Bool) -> String {
+    inState
+      ? "(through the state's Shared field)"
+      : """
+      through a Shared of the same key that the test holds, inside the closure (`{ _ in \
+      $records.withLock { $0.remove(id: id) } }`): the state holds no Shared of the whole \
+      value, only a part of it, or none
+      """
   }
 
   static func sharedChangedOutsideSteps(key: String, moment: String, before: Any, after: Any)

@@ -115,7 +115,7 @@ extension TestStore {
       }
       let sharedChanged = checkShared(
         step: step(), before: shared.before, expected: overlay, actual: shared.actual,
-        asserted: assert != nil, at: location)
+        asserted: assert != nil, state: actual, at: location)
       guard expected != actual else {
         if assert != nil, requiresChange, actual == before, !sharedChanged {
           fail(FailureMessage.noChange(after: step()), at: location)
@@ -144,7 +144,7 @@ extension TestStore {
       }
       checkShared(
         step: step(), before: shared.actual, expected: overlay, actual: shared.actual,
-        asserted: true, at: location)
+        asserted: true, state: actual, at: location)
       if expected != actual {
         fail(
           FailureMessage.stateMismatch(after: step(), expected: expected, actual: actual),

@@ -8,7 +8,7 @@ extension TestStore {
   @discardableResult
   func checkShared(
     step: @autoclosure () -> String, before: SharedValues, expected: SharedOverlay?,
-    actual: SharedValues, asserted: Bool, at location: SourceLocation
+    actual: SharedValues, asserted: Bool, state: State, at location: SourceLocation
   ) -> Bool {
     guard let expected else { return false }
     var changed = false
@@ -20,15 +20,18 @@ extension TestStore {
       let expectedValue = expected.value(ofSlot: id) ?? previous?.value ?? after.value
       guard !Self.isSame(after.slot, expectedValue, after.value) else { continue }
       let key = after.slot.keyDescription
+      let inState = SharedReach.holds(state, slot: id)
       if asserted {
         fail(
           FailureMessage.sharedMismatch(
-            key: key, after: step(), expected: expectedValue, actual: after.value),
+            key: key, after: step(), expected: expectedValue, actual: after.value,
+            inState: inState),
           at: location)
       } else {
         fail(
           FailureMessage.unassertedSharedChange(
-            key: key, after: step(), before: expectedValue, after: after.value),
+            key: key, after: step(), before: expectedValue, after: after.value,
+            inState: inState),
           at: location)
       }
     }

@@ -15,10 +15,6 @@ enum Profile {
   enum Action: BindableAction, Codable, Equatable {
     case binding(BindingAction<State>)
     case resetTapped
-
-    var binding: BindingAction<State>? {
-      if case let .binding(action) = self { action } else { nil }
-    }
   }
 
   static let reducer = Reducer<State, Action, Void> { state, action, _ in
@@ -53,9 +49,6 @@ enum Checkout {
   }
   enum Action: BindableAction, Equatable {
     case binding(BindingAction<State>)
-    var binding: BindingAction<State>? {
-      if case let .binding(action) = self { action } else { nil }
-    }
   }
 
   static let reducer = Reducer<State, Action, Void> { state, action, _ in

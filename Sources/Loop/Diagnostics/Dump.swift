@@ -165,7 +165,7 @@ package enum Dump {
 
   /// A type's name without its module, e.g. `Counter.State` rather than `App.Counter.State`,
   /// and without the `(unknown context at $…)` the runtime prints for private types.
-  private static func name(of type: Any.Type) -> String {
+  package static func name(of type: Any.Type) -> String {
     // Split the top-level path on dots outside brackets, so generic arguments stay whole.
     var components: [String] = []
     var current = ""

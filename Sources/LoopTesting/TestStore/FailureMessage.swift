@@ -89,6 +89,17 @@ enum FailureMessage {
     """
   }
 
+  static func payloadNotComparable(_ expected: String, action type: Any.Type) -> String {
+    let action = Dump.name(of: type)
+    return """
+      receive(\(expected)) cannot compare that action: \(action) is not Equatable, so only a case \
+      with no payload is received by its value, and this one has a payload.
+
+      To fix, receive the case itself (`receive(\(action).name)`) and assert the payload in the \
+      state, or make \(action) Equatable.
+      """
+  }
+
   static func noChange(after step: String) -> String {
     """
     Expected the state to change after \(step), but it did not change.

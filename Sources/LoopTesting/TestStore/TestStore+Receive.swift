@@ -27,6 +27,35 @@ extension TestStore {
       assert: assert, at: sourceLocation, matching: { $0 == expected })
   }
 
+  /// Asserts that an effect sent an action of the case `expected`, a case with no payload of an
+  /// action that is not `Equatable`: TCA's `receive(\.done)`. Only the case is compared.
+  ///
+  /// ```swift
+  /// await store.receive(.done) { $0.isFinished = true }
+  /// ```
+  ///
+  /// A case with a payload cannot be compared this way, and fails the test saying so: give the
+  /// case itself (`receive(Action.loaded)`), or make the action `Equatable`.
+  @_disfavoredOverload
+  public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let description = Dump.oneLine(of: expected)
+    guard Mirror(reflecting: expected).children.isEmpty else {
+      fail(
+        FailureMessage.payloadNotComparable(description, action: Action.self),
+        at: sourceLocation)
+      return
+    }
+    await receive(
+      description: description, expected: expected, timeout: timeout, assert: assert,
+      at: sourceLocation,
+      matching: { isSameCase($0, expected) && Mirror(reflecting: $0).children.isEmpty })
+  }
+
   /// Asserts that an effect sent an action for which `matching` returns `true`.
   ///
   /// ```swift

@@ -59,6 +59,29 @@ struct InteractiveFeatureTests {
     return store
   }
 
+  @Test("before the first key a number picks a recent search; after it, a digit is typed")
+  func recentSearches() async {
+    var state = InteractiveFeature.State()
+    state.recent = ["star wars", "batman"]
+    let store = TestStore(
+      initialState: state, reducer: InteractiveFeature.reducer,
+      environment: MoviesEnvironment(movies: .offline, clock: clock))
+    store.exhaustivity = .off
+    await store.send(.key(.character("2")))
+    #expect(store.state.movies.query == "batman")
+    #expect(!store.state.isTyping)
+    await store.receive({ if case .movies(.searchResponse) = $0 { true } else { false } })
+    #expect(store.state.shownRows.first?.title == "Batman Begins")
+
+    let typing = TestStore(
+      initialState: state, reducer: InteractiveFeature.reducer,
+      environment: MoviesEnvironment(movies: .offline, clock: clock))
+    typing.exhaustivity = .off
+    await type("x2", typing)
+    #expect(typing.state.movies.query == "x2")
+    await typing.skipReceivedActions()
+  }
+
   @Test("typing searches once typing pauses; Return stops typing; n and p page")
   func typeAndPage() async {
     let store = makeStore()

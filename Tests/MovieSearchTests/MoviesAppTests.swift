@@ -220,6 +220,33 @@ struct MoviesAppTests {
     #expect(screens[5].contains("page 1 of 2 (20 results)"))
   }
 
+  @Test("the interactive mode keeps its searches, and lists them before the first key")
+  func interactiveRecentSearches() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-recent-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = ["MOVIES_STATE_DIR": folder.path]
+    _ = try await MoviesProcess.run(["star", "wars"], environment: state)
+    let typed = try await MoviesProcess.run([], environment: state, input: "batman\nq\n")
+    #expect(typed.status == 0)
+    let recent = try await MoviesProcess.run(["--recent"], environment: state)
+    #expect(recent.standardOutput == "1. batman\n2. star wars\n")
+    // Before the first key the screen lists them; a number picks one and searches it.
+    let picked = try await MoviesProcess.run([], environment: state, input: "2\nq\n")
+    let screens = picked.standardOutput.components(
+      separatedBy: "movies · offline catalog · Data: OMDb API (omdbapi.com)\n"
+    )
+    .filter { !$0.isEmpty }
+    #expect(
+      screens.first?.contains(
+        "Type a title to search, or a number for a recent search:\n  1. batman\n  2. star wars\n")
+        == true)
+    #expect(screens.last?.contains("Search: star wars\n") == true)
+    #expect(screens.last?.contains("Star Wars") == true)
+    let after = try await MoviesProcess.run(["--recent"], environment: state)
+    #expect(after.standardOutput == "1. star wars\n2. batman\n")
+  }
+
   @Test("--record then --replay: the replay prints each step and shows the same results")
   func recordThenReplay() async throws {
     let folder = try TemporaryFolder()

@@ -137,6 +137,7 @@ struct Arguments: Equatable {
       type to search (it starts when you pause), Return to stop typing;
       then n / p (or → / ←) to page, a row number for details, / to search again,
       r to retry after an error, q to quit. In details, Return or Esc goes back.
+      Before the first key, the recent searches are listed: a number picks one.
 
     Environment:
       OMDB_API_KEY    your OMDb key (omdbapi.com/apikey.aspx); without it, movies

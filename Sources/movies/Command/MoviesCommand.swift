@@ -63,7 +63,8 @@ enum MoviesCommand {
         return await InteractiveSession(
           environment: moviesEnvironment, console: console, input: input,
           sourceName: source.name,
-          recorder: try recorder(SessionReplay.interactiveName, record, hiding: source.secrets)
+          recorder: try recorder(SessionReplay.interactiveName, record, hiding: source.secrets),
+          recent: RecentSearches.shared(environment: environment)
         ).run()
       case .help, .replay, .recent:
         return 0

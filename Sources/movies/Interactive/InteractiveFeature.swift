@@ -8,6 +8,10 @@ import MovieSearch
 /// pauses; Return stops typing. Then `n`/`p` page, a row number opens details, `/` (or any
 /// other letter) starts a new search, `r` retries a failure that asking again could mend, `q`
 /// quits. A screen shows as many rows as the terminal has room for, at most ten.
+///
+/// Before the first key, the screen lists the recent searches (``State/recent``) and a number
+/// picks one; ``InteractiveSession`` keeps each search the user settles on with them, as the
+/// command line's are (`movies --recent`).
 enum InteractiveFeature {
   struct State: Equatable, Sendable, Codable {
     var movies = MoviesFeature.State()
@@ -23,6 +27,38 @@ enum InteractiveFeature {
     var isFinished = false
     /// The terminal the screen is drawn on, or `nil` from a pipe (ten rows, any width).
     var terminal: TerminalSize?
+    /// The searches run before this session, newest first (``RecentSearches``), to pick from.
+    var recent: [String] = []
+    /// Whether a key has been typed: until then, a number picks a recent search.
+    var hasTyped = false
+
+    init() {}
+
+    private enum CodingKeys: String, CodingKey {
+      case movies, isTyping, shownPage, digits, notice, isFinished, terminal, recent, hasTyped
+    }
+
+    /// A recorded state; one recorded before the recent searches were kept has none.
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      movies = try container.decode(MoviesFeature.State.self, forKey: .movies)
+      isTyping = try container.decode(Bool.self, forKey: .isTyping)
+      shownPage = try container.decode(Int.self, forKey: .shownPage)
+      digits = try container.decode(String.self, forKey: .digits)
+      notice = try container.decodeIfPresent(String.self, forKey: .notice)
+      isFinished = try container.decode(Bool.self, forKey: .isFinished)
+      terminal = try container.decodeIfPresent(TerminalSize.self, forKey: .terminal)
+      recent = try container.decodeIfPresent([String].self, forKey: .recent) ?? []
+      hasTyped = try container.decodeIfPresent(Bool.self, forKey: .hasTyped) ?? true
+    }
+
+    /// The recent search a number key picks now, if it picks one.
+    func recentSearch(picked key: Key) -> String? {
+      guard !hasTyped, isTyping, movies.query.isEmpty, case let .character(digit) = key,
+        let number = digit.wholeNumberValue, number >= 1, number <= recent.count
+      else { return nil }
+      return recent[number - 1]
+    }
 
     /// How many rows a screen shows: ten, or fewer on a short terminal.
     var rowsPerScreen: Int { InteractiveScreen.tableRows(fitting: terminal) }
@@ -97,6 +133,13 @@ enum InteractiveFeature {
         default:
           return .none
         }
+      }
+      defer { state.hasTyped = true }
+      if let query = state.recentSearch(picked: key) {
+        state.isTyping = false
+        state.shownPage = 1
+        state.movies.query = query
+        return movies(.searchSubmitted(page: 1))
       }
       if state.isTyping {
         switch key {

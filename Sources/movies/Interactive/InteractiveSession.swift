@@ -17,10 +17,17 @@ struct InteractiveSession {
   /// Records the session, if the command line asked (`--record`).
   var recorder: SessionRecorder<InteractiveFeature.State, InteractiveFeature.Action>?
 
+  /// The recent searches: shown before the first key, and kept with this session's.
+  var recent: Shared<[String]>
+
   func run() async -> Int32 {
+    var initialState = InteractiveFeature.State()
+    initialState.recent = recent.wrappedValue
     let store = Store(
-      initialState: InteractiveFeature.State(), reducer: InteractiveFeature.reducer,
+      initialState: initialState, reducer: InteractiveFeature.reducer,
       environment: environment)
+    // NB: Written before the command exits, as a command-line search's are.
+    defer { MoviesCommand.flush(recent, console) }
     if let recorder { store.record(to: recorder) }
     if input.isTerminal {
       await runOnTerminal(store)
@@ -73,7 +80,7 @@ struct InteractiveSession {
     var decoder = KeyDecoder()
     for await chunk in input.chunks() {
       for key in decoder.keys(in: chunk) {
-        store.send(.key(key))
+        send(key, to: store)
         if store.state.isFinished { return }
       }
     }
@@ -109,10 +116,16 @@ struct InteractiveSession {
       store.state.movies.details != nil || commands.contains(text)
       || text.allSatisfy(\.isNumber)
     // NB: Escape leaves typing, so every line starts from the same mode; "/" then starts a new
-    // search, whatever the query was.
+    // search, whatever the query was. Before the first line, a number that picks a recent
+    // search is that one key, as on a terminal.
     var keys: [Key] = store.state.isTyping ? [.escape] : []
     if !isCommand { keys.append(.character("/")) }
     keys += text.map(Key.character) + [.enter]
+    if let digit = text.first, text.count == 1,
+      store.state.recentSearch(picked: .character(digit)) != nil
+    {
+      keys = [.character(digit)]
+    }
     var tasks: [StoreTask] = []
     for key in keys {
       // NB: A row number that opened its row at once ("3" of ten) needs no Return; sending one
@@ -120,11 +133,26 @@ struct InteractiveSession {
       if key == .enter, !text.isEmpty, text.allSatisfy(\.isNumber), store.state.digits.isEmpty {
         continue
       }
-      tasks.append(store.send(.key(key)))
+      tasks.append(send(key, to: store))
       if store.state.isFinished { return true }
     }
     for task in tasks { await task.finish() }
     console.line(InteractiveScreen.render(store.state, sourceName: sourceName))
     return store.state.isFinished
+  }
+
+  /// Sends `key`; when it ends the typing of a search (Return, Esc, a recent search picked),
+  /// keeps that search with the recent ones, as a command-line search is kept.
+  @discardableResult
+  private func send(
+    _ key: Key, to store: Store<InteractiveFeature.State, InteractiveFeature.Action>
+  ) -> StoreTask {
+    let wasTyping = store.state.isTyping && store.state.movies.details == nil
+    let task = store.send(.key(key))
+    let query = store.state.movies.query.trimmingCharacters(in: .whitespaces)
+    if wasTyping, !store.state.isTyping, !query.isEmpty {
+      RecentSearches.record(query, in: recent)
+    }
+    return task
   }
 }

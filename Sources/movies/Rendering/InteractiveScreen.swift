@@ -93,6 +93,11 @@ enum InteractiveScreen {
           page: state.shownPageNumber, pageCount: movies.pageCount,
           totalResults: movies.totalResults)
           + " · results \(first)–\(first + state.shownRows.count - 1)")
+    } else if movies.query.isEmpty, !state.hasTyped, !state.recent.isEmpty {
+      lines.append("Type a title to search, or a number for a recent search:")
+      for (index, query) in state.recent.prefix(9).enumerated() {
+        lines.append("  \(index + 1). \(query)")
+      }
     } else if movies.query.isEmpty {
       lines.append("Type a title to search.")
     }

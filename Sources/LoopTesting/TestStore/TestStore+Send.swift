@@ -10,7 +10,7 @@ extension TestStore {
   /// ```
   ///
   /// Effects the action starts run until they wait (on a ``TestClock``, on I/O) before this
-  /// returns; actions they send must then be received with ``receive(_:timeout:assert:sourceLocation:)-(Action,_,_,_)``.
+  /// returns; actions they send must then be received with `receive(_:)`.
   ///
   /// - Parameters:
   ///   - action: The action to send.

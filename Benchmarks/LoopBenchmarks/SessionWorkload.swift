@@ -1,7 +1,10 @@
 import Foundation
 import Loop
 import LoopTesting
-import MovieSearch
+
+#if !LOOP_OUTSIDE_PACKAGE
+  import MovieSearch
+#endif
 
 /// A long recorded session, for `loop-inspect`'s scale check: (a)'s counter, every tenth
 /// action an effect round trip as in (b).
@@ -38,32 +41,41 @@ enum SessionWorkload {
     return recorder.failures.isEmpty
   }
 
-  /// Records a movies session of `actions` actions to `url`: the movies app's own feature over
-  /// its offline catalog, searches typed a key at a time (each key's search answered, as a
-  /// user who pauses), now and then a second page — the session a user of `movies --record`
-  /// makes, only longer. Returns whether every line was written.
-  @MainActor
-  static func recordMovies(actions: Int, to url: URL) async -> Bool {
-    guard let sink = fileSink(url) else { return false }
-    let recorder = SessionRecorder<MoviesFeature.State, MoviesFeature.Action>(
-      name: "movies", to: sink)
-    let store = Store(
-      initialState: MoviesFeature.State(), reducer: MoviesFeature.reducer,
-      environment: MoviesEnvironment(movies: .offline, clock: ImmediateClock()))
-    store.record(to: recorder)
-    let words = ["batman", "star", "love", "the dark", "zork", "matrix", "quiet", "alien"]
-    var search = 0
-    while recorder.entryCount < actions {
-      let word = words[search % words.count]
-      for end in word.indices where recorder.entryCount < actions {
-        await store.send(.queryChanged(String(word[...end]))).finish()
+  #if !LOOP_OUTSIDE_PACKAGE
+    /// Records a movies session of `actions` actions to `url`: the movies app's own feature over
+    /// its offline catalog, searches typed a key at a time (each key's search answered, as a
+    /// user who pauses), now and then a second page — the session a user of `movies --record`
+    /// makes, only longer. Returns whether every line was written.
+    @MainActor
+    static func recordMovies(actions: Int, to url: URL) async -> Bool {
+      guard let sink = fileSink(url) else { return false }
+      let recorder = SessionRecorder<MoviesFeature.State, MoviesFeature.Action>(
+        name: "movies", to: sink)
+      let store = Store(
+        initialState: MoviesFeature.State(), reducer: MoviesFeature.reducer,
+        environment: MoviesEnvironment(movies: .offline, clock: ImmediateClock()))
+      store.record(to: recorder)
+      let words = ["batman", "star", "love", "the dark", "zork", "matrix", "quiet", "alien"]
+      var search = 0
+      while recorder.entryCount < actions {
+        let word = words[search % words.count]
+        for end in word.indices where recorder.entryCount < actions {
+          await store.send(.queryChanged(String(word[...end]))).finish()
+        }
+        if search % 3 == 0, recorder.entryCount < actions {
+          await store.send(.loadNextPage).finish()
+        }
+        search += 1
       }
-      if search % 3 == 0, recorder.entryCount < actions {
-        await store.send(.loadNextPage).finish()
-      }
-      search += 1
+      store.stopRecording()
+      return recorder.failures.isEmpty
     }
-    store.stopRecording()
-    return recorder.failures.isEmpty
-  }
+  #else
+    /// The movies app is not a product an app's package builds: no movies session here.
+    @MainActor
+    static func recordMovies(actions: Int, to url: URL) async -> Bool {
+      print("loop-benchmarks: --movies is not in the build of an app's package")
+      return false
+    }
+  #endif
 }

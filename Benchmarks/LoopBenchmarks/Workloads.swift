@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import LoopInspector
 import LoopTesting
 import Observation
 import Testing  // the TestStore's default source-location arguments
@@ -328,25 +327,6 @@ enum Workloads {
         },
         floor: incrementFloor),
       Workload(
-        name: "(q) loop-inspect a movies session, per action", operations: 200_000,
-        quickOperations: 500,
-        budget: nil,
-        loop: { count in
-          // The command's own reading and writing: the log a line at a time, the page
-          // written as it goes.
-          let written = try? LoopInspectCommand.writePage(
-            of: InspectedSessions.log(count).path, replay: nil,
-            to: InspectedSessions.page(count).path)
-          // NB: The session ends on an effect's answer, so it may hold one action more.
-          return (written?.actions ?? 0) >= count ? count : 0
-        },
-        floor: { count in
-          // Reading the log and writing it out again, a megabyte at a time: what any
-          // streaming reader of the file pays before it looks at a line.
-          InspectedSessions.copy(count)
-        },
-        prepare: { count in await InspectedSessions.prepare(count) }),
-      Workload(
         name: "(l) send to a store showing a list", operations: 1_000_000,
         quickOperations: 1_000, budget: nil,
         loop: { count in
@@ -418,7 +398,7 @@ enum Workloads {
           return store.state.count
         },
         floor: incrementFloor),
-    ]
+    ] + inspectorWorkloads
   }
 
   /// (i) on Loop: 1,000 row stores, each observed as a view observes it; each operation edits

@@ -160,9 +160,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// `withDependencies:`, for a test that needs a few endpoints of a failing client.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
-  ///                       environment: MoviesEnvironment(movies: MovieService(), clock: clock)) {
-  ///   $0.movies.search = { query, _ in .fixture(query) }
+  /// let store = TestStore(
+  ///   initialState: Facts.State(), reducer: Facts.reducer, environment: Facts.Environment()
+  /// ) {
+  ///   $0.facts.fetch = { "\($0) is a number" }   // every other endpoint still fails
   /// }
   /// ```
   public convenience init(
@@ -201,8 +202,6 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
           rawValue: FailureMessage.unreceivedActions(actions, before: "before the test ended")),
         sourceLocation: leftovers.records.last?.location ?? creation)
     }
-    // NB: Shared values are the main thread's; the test releases its store there (a test
-    // store is main-actor isolated), where its end is checked as TCA's `completed()` does.
     // NB: Read where the test released its store, as TCA's `completed()` does: the test's
     // awaits ordered every write before this, and nothing writes during it.
     if leftovers.exhaustive {

@@ -36,8 +36,9 @@ import Foundation
   /// folder of their own and removed when the process ends.
   @MainActor
   enum InspectedSessions {
-    private static let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "loop-benchmarks-sessions-\(ProcessInfo.processInfo.processIdentifier)")
+    nonisolated private static let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent(
+        "loop-benchmarks-sessions-\(ProcessInfo.processInfo.processIdentifier)")
     private static var recorded: Set<Int> = []
 
     static func log(_ actions: Int) -> URL {
@@ -53,16 +54,11 @@ import Foundation
       guard !recorded.contains(actions) else { return }
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       if recorded.isEmpty {
-        atexit { try? FileManager.default.removeItem(at: InspectedSessions.folderToRemove) }
+        atexit { try? FileManager.default.removeItem(at: InspectedSessions.folder) }
       }
       let isRecorded = await SessionWorkload.recordMovies(actions: actions, to: log(actions))
       precondition(isRecorded, "(q): the session could not be recorded")
       recorded.insert(actions)
-    }
-
-    nonisolated private static var folderToRemove: URL {
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "loop-benchmarks-sessions-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     /// (q)'s floor: copies the log a megabyte at a time, counting its lines; returns `actions`

@@ -98,8 +98,8 @@ enum SessionLogFormat {
   /// JSON has none of them, so each is escaped wherever it is.
   static func line(_ encoder: JSONEncoder, _ value: some Encodable) throws -> String {
     let data = try encoder.encode(value)
-    // NB: Each of the three starts with a byte no other character of an encoder's output
-    // starts with as often: scan for those two lead bytes only, and copy when one is found.
+    // NB: In UTF-8 the three are C2 85, E2 80 A8 and E2 80 A9: a line with neither lead byte
+    // (most lines) is returned as it is, without a second pass over its scalars.
     guard data.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else {
       return String(decoding: data, as: UTF8.self)
     }

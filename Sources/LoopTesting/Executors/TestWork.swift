@@ -17,8 +17,7 @@ enum TestWork {
 
   /// The current test's tally; `nil` outside a test.
   static var current: JobTally? {
-    guard let test = Test.current else { return nil }
-    let id = "\(test.id)|\(Test.Case.current.map { String(describing: $0) } ?? "")"
+    guard let id = TestSharedRegistries.currentTestID else { return nil }
     return tallies.withLock { tallies in
       if let tally = tallies[id] { return tally }
       let tally = JobTally(parent: MainQueueJobs.shared.everything)

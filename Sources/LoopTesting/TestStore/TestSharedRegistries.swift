@@ -6,10 +6,16 @@ import Testing
 enum TestSharedRegistries {
   private static let registries = LockedState<[String: SharedRegistry]>([:])
 
+  /// What tells the running test (per test case, for a parameterised one) from every other:
+  /// the key of its shared values here, and of its work in ``TestWork``; `nil` outside a test.
+  static var currentTestID: String? {
+    guard let test = Test.current else { return nil }
+    return "\(test.id)|\(Test.Case.current.map { String(describing: $0) } ?? "")"
+  }
+
   /// Installs the answer to which registry the current test has, into Loop.
   static let installed: Void = SharedRegistry.install {
-    guard let test = Test.current else { return nil }
-    let id = "\(test.id)|\(Test.Case.current.map { String(describing: $0) } ?? "")"
+    guard let id = currentTestID else { return nil }
     return registries.withLock { registries in
       if let registry = registries[id] { return registry }
       let registry = SharedRegistry(keepsFilesInMemory: true)

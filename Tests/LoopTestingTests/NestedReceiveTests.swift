@@ -70,26 +70,31 @@ struct NestedReceiveTests {
     let store = makeStore(Parent.State(memo: Memo.State(id: 7)))
     await store.send(.memo(.presented(.stopTapped)))
     await store.receive(
-      Parent.Action.memo, PresentationAction.presented, Memo.Action.delegate,
-      Memo.Action.Delegate.didFinish
+      CasePath(Parent.Action.memo).then(PresentationAction.presented).then(Memo.Action.delegate)
+        .then(Memo.Action.Delegate.didFinish)
     ) {
       $0.finished = [7]
     }
     await store.send(.memo(.presented(.failTapped)))
     await store.receive(
-      Parent.Action.memo, PresentationAction.presented, Memo.Action.delegate,
-      Memo.Action.Delegate.didFinish)
+      CasePath(Parent.Action.memo).then(PresentationAction.presented).then(Memo.Action.delegate)
+        .then(Memo.Action.Delegate.didFinish).then(Result.failure))
   }
 
   @Test("a presented child's delegate action with .presented left out, as TCA writes it")
   func presentedLeftOut() async {
     let store = makeStore(Parent.State(memo: Memo.State(id: 7)))
     await store.send(.memo(.presented(.stopTapped)))
-    await store.receive(Parent.Action.memo, Memo.Action.delegate, Memo.Action.Delegate.didFinish) {
+    await store.receive(
+      CasePath(Parent.Action.memo).then(Memo.Action.delegate).then(Memo.Action.Delegate.didFinish)
+        .then(Result.success)
+    ) {
       $0.finished = [7]
     }
     await store.send(.memo(.presented(.failTapped)))
-    await store.receive(Parent.Action.memo, Memo.Action.delegate)
+    await store.receive(CasePath(Parent.Action.memo).then(Memo.Action.delegate))
+    await store.send(.memo(.presented(.closeTapped)))
+    await store.receive(CasePath(Parent.Action.memo).then(Memo.Action.delegate).then(.closed))
   }
 
   @Test("a nested case with no payload, as the last link: TCA's receive(\\.delegate.closed)")
@@ -97,29 +102,79 @@ struct NestedReceiveTests {
     let store = makeStore(Parent.State(memo: Memo.State(id: 7)))
     await store.send(.memo(.presented(.closeTapped)))
     await store.receive(
-      Parent.Action.memo, PresentationAction.presented, Memo.Action.delegate,
-      Memo.Action.Delegate.closed)
+      CasePath(Parent.Action.memo).then(PresentationAction.presented).then(Memo.Action.delegate)
+        .then(Memo.Action.Delegate.closed))
     await store.send(.memo(.presented(.stopTapped)))
     await withKnownIssue {
       await store.receive(
-        Parent.Action.memo, PresentationAction.presented, Memo.Action.delegate,
-        Memo.Action.Delegate.closed)  // it was didFinish
+        CasePath(Parent.Action.memo).then(Memo.Action.delegate).then(.closed))  // it was didFinish
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains(
+          """
+          − .memo(.presented(.delegate(.closed)))
+          + .memo(.presented(.delegate(.didFinish(.success(7)))))
+          """)
+      }
     }
     await store.send(.memo(.presented(.closeTapped)))
-    await store.receive(Parent.Action.memo, Memo.Action.delegate, Memo.Action.Delegate.closed)
+    await store.receive(
+      CasePath(Parent.Action.memo).then(Memo.Action.delegate).then(Memo.Action.Delegate.closed))
+  }
+
+  @Test("a wrong Result case fails: .failure wanted, .success got")
+  func wrongResult() async {
+    let store = makeStore(Parent.State(memo: Memo.State(id: 7)))
+    await store.send(.memo(.presented(.stopTapped)))
+    await withKnownIssue {
+      await store.receive(
+        CasePath(Parent.Action.memo).then(Memo.Action.delegate)
+          .then(Memo.Action.Delegate.didFinish).then(Result.failure))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains(
+          """
+          − .memo(.presented(.delegate(.didFinish(.failure(…)))))
+          + .memo(.presented(.delegate(.didFinish(.success(7)))))
+          """)
+      }
+    }
   }
 
   @Test("one row's action, by its id, and nested")
   func row() async {
     let store = makeStore()
     await store.send(.rows(id: 2, action: .stopTapped))
-    await store.receive(Parent.Action.rows, id: 2, Memo.Action.delegate) { $0.finished = [2] }
+    await store.receive(CasePath(Parent.Action.rows)[id: 2].then(Memo.Action.delegate)) {
+      $0.finished = [2]
+    }
     await store.send(.rows(id: 1, action: .stopTapped))
     await withKnownIssue {
-      await store.receive(Parent.Action.rows, id: 2)  // it was row 1's
+      await store.receive(CasePath(Parent.Action.rows)[id: 2])  // it was row 1's
     } matching: { issue in
       issue.comments.contains {
-        $0.rawValue.contains("an action of the cases given to receive (id 2: Action)")
+        $0.rawValue.contains(
+          """
+          − .rows(id: 2, action: …)
+          + .rows(id: 1, action: .delegate(.didFinish(.success(1))))
+          """)
+      }
+    }
+  }
+
+  @Test("a row's case with no payload after its id: TCA's receive(\\.rows[id: 1].closeTapped)")
+  func rowPayloadless() async {
+    let store = makeStore()
+    await store.send(.rows(id: 1, action: .closeTapped))
+    await withKnownIssue {
+      await store.receive(CasePath(Parent.Action.rows)[id: 1].then(Memo.Action.stopTapped))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains(
+          """
+          − .rows(id: 1, action: .stopTapped)
+          + .rows(id: 1, action: .delegate(.closed))
+          """)
       }
     }
   }
@@ -131,7 +186,8 @@ struct NestedReceiveTests {
     let store = makeStore(Parent.State(path: path))
     await store.send(.path(.element(id: 0, action: .stopTapped)))
     await store.receive(
-      Parent.Action.path, id: 0, Memo.Action.delegate, Memo.Action.Delegate.didFinish
+      CasePath(Parent.Action.path)[id: 0].then(Memo.Action.delegate)
+        .then(Memo.Action.Delegate.didFinish).then(Result.success)
     ) {
       $0.finished = [5]
     }

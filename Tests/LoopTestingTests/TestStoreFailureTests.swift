@@ -89,8 +89,8 @@ struct TestStoreFailureTests {
       """
       The store received a different action than the one expected.
 
-      − an action of the case given to receive
-      + Feature.Action.increment
+      − .factLoaded(…)
+      + .increment
 
       (Expected: −, Actual: +)
 

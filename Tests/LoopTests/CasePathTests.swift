@@ -210,7 +210,7 @@ struct CasePathTests {
 
   @Test("appending nests paths: a presented child's action inside a parent's")
   func appending() {
-    let path = CasePath(Mixed.child).appending(path: CasePath(Child.set))
+    let path = CasePath(Mixed.child).then(CasePath(Child.set))
     #expect(path.extract(from: .child(.set(4))) == 4)
     #expect(path.extract(from: .child(.tap)) == nil)
     #expect(path.extract(from: .int(4)) == nil)
@@ -267,7 +267,7 @@ struct CasePathTests {
         """
         CasePath(_:) was given a function that is not one case of Mixed (one that wraps the \
         value in several cases, say): its extract finds nothing. To fix, pass the case itself \
-        (CasePath(Action.child)) and nest with appending(path:), or use \
+        (CasePath(Action.child)) and chain the cases with then(_:), or use \
         CasePath(embed:extract:).
         """,
         """

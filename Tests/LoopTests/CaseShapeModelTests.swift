@@ -329,7 +329,7 @@ struct CaseShapeModelTests {
       check(
         "generic, then labeled",
         {
-          CasePath(Shape.generic).appending(path: CasePath(Wrapper<Int>.wrap(value:)))
+          CasePath(Shape.generic).then(CasePath(Wrapper<Int>.wrap(value:)))
         }
       ) {
         if case let .generic(.wrap(v)) = $0 { v } else { nil }
@@ -338,7 +338,7 @@ struct CaseShapeModelTests {
       check(
         "generic, then its other case",
         {
-          CasePath(Shape.generic).appending(path: CasePath(Wrapper<Int>.other))
+          CasePath(Shape.generic).then(CasePath(Wrapper<Int>.other))
         }
       ) {
         if case let .generic(.other(v)) = $0 { v } else { nil }
@@ -347,7 +347,7 @@ struct CaseShapeModelTests {
       check(
         "generic, then a labeled pair",
         {
-          CasePath(Shape.generic).appending(path: CasePath(Wrapper<Int>.labeledPair(first:second:)))
+          CasePath(Shape.generic).then(CasePath(Wrapper<Int>.labeledPair(first:second:)))
         }
       ) {
         if case let .generic(.labeledPair(a, b)) = $0 { (a, b) } else { nil }

@@ -138,7 +138,7 @@ struct ScopePresenceTests {
   @Test("a nested case path cannot be told apart: it observes the whole state, as documented")
   func nestedCasePath() {
     let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
-    let toA = CasePath(Mode.other).appending(path: CasePath(Wrapped.a))
+    let toA = CasePath(Mode.other).then(CasePath(Wrapped.a))
     let view = Watcher { _ = store.scope(state: toA, action: ModeAction.adding) }
     store.send(.wrapA(1))
     #expect(view.told == 1)

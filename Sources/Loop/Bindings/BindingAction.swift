@@ -181,7 +181,7 @@ extension Reducer {
   public func binding<ViewAction: BindableAction>(
     action toViewAction: CasePath<Action, ViewAction>
   ) -> Self where ViewAction.State == State {
-    applyingBindings(toViewAction.appending(path: CasePath(ViewAction.binding)))
+    applyingBindings(toViewAction.then(CasePath(ViewAction.binding)))
   }
 
   /// Applies the binding action `toBinding` extracts, then runs this reducer. The path is

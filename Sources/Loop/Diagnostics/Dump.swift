@@ -20,6 +20,24 @@ package enum Dump {
       .replacing("( ", with: "(").replacing(" )", with: ")")
   }
 
+  /// An enum value written as its chain of cases, from the outside in, each case by its name
+  /// alone: `.rows(id: 1, action: .delegate(.closed))`. What a failure about a case chain shows,
+  /// beside the chain it wanted, written the same way. A value that is not an enum is written
+  /// as ``oneLine(of:)`` writes it.
+  package static func cases(of value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return oneLine(of: value) }
+    guard let payload = mirror.children.first else { return ".\(value)" }
+    let payloadMirror = Mirror(reflecting: payload.value)
+    let parts =
+      payloadMirror.displayStyle == .tuple
+      ? payloadMirror.children.map { child in
+        (child.label.map { $0.hasPrefix(".") ? "" : "\($0): " } ?? "") + cases(of: child.value)
+      }
+      : [cases(of: payload.value)]
+    return ".\(payload.label ?? "\(value)")(\(parts.joined(separator: ", ")))"
+  }
+
   /// ``oneLine(of:)``, cut with "…" to at most `limit` characters: for a headline, where a
   /// whole action (a page of results, say) would be thousands.
   package static func oneLine(of value: Any, limit: Int) -> String {

@@ -104,7 +104,7 @@ extension Store {
   /// `id`: the view is told when the state enters or leaves the case, moves between other
   /// cases, or the case gets a child of another `id` — not when the child edits its own state.
   /// That holds for a path built from the case alone (`CasePath(State.loggedIn)`, or a case
-  /// function); a path built from closures or by `appending(path:)` cannot be told apart from
+  /// function); a path built from closures or by `then(_:)` cannot be told apart from
   /// another, so calling this with one observes the whole state, and gives a new store each
   /// time.
   ///

@@ -74,11 +74,19 @@ extension TestStore {
       assert: assert, at: sourceLocation, matching: matching)
   }
 
-  /// Asserts that an effect sent an action of the case `casePath` extracts.
+  /// Asserts that an effect sent an action of the chain of cases `casePath` matches: TCA's
+  /// `receive(\.rows[id: 1].delegate.closed)`. No payload is compared, so the actions need not
+  /// be `Equatable`.
   ///
   /// ```swift
-  /// await store.receive(Search.Action.responsePath) { $0.isLoading = false }
+  /// await store.receive(CasePath(Action.rows)[id: 1].then(Row.Action.delegate).then(Delegate.closed))
+  /// await store.receive(CasePath(Action.memo).then(Memo.Action.delegate))  // .presented left out
   /// ```
+  ///
+  /// A chain holds any number of links: cases with a payload or (the last) without, ids of rows
+  /// and stack screens, `.presented` (entered on its own), `Result.success` and `.failure`, and
+  /// hand-written ``CasePath``s. Every link must match; a failure shows the action the chain
+  /// describes beside the one received.
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,
     timeout: Duration? = nil,
@@ -86,8 +94,9 @@ extension TestStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await receive(
-      description: "an action of the case given to receive", expected: nil, timeout: timeout,
-      assert: assert, at: sourceLocation, matching: { casePath.extract(from: $0) != nil })
+      description: casePath.description, expected: nil, timeout: timeout,
+      assert: assert, at: sourceLocation, matching: { casePath.extract(from: $0) != nil },
+      received: { FailureMessage.ExpectedDescription(text: Dump.cases(of: $0)) })
   }
 
   /// Asserts that an effect sent an action of `case`, given as the case itself: TCA's
@@ -131,7 +140,7 @@ extension TestStore {
   func receive(
     description: @autoclosure () -> String, expected: Action?, timeout: Duration?,
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
-    matching: (Action) -> Bool
+    matching: (Action) -> Bool, received shown: (Action) -> Any = { $0 }
   ) async {
     let timeout = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
@@ -180,7 +189,7 @@ extension TestStore {
         FailureMessage.unexpectedAction(
           expected: expected.map { $0 as Any }
             ?? FailureMessage.ExpectedDescription(text: description()),
-          received: action),
+          received: shown(action)),
         at: location)
       assertedState = state
       assertedShared = recorder.received.lastRemovedShared

@@ -26,6 +26,9 @@ public struct CasePath<Root, Value>: Sendable {
   /// Whether this path is one case of an enum, built from the case alone: it extracts exactly
   /// when the root is in that case. What lets a store key a child by the case's tag.
   @usableFromInline let isSingleCase: Bool
+  /// Writes the action this path matches, given the texts of its value's parts (none when the
+  /// value is left open): what a failure message shows as the action a test waited for.
+  let describeValue: @Sendable ([String]) -> String
 
   /// Creates a case path from a function that wraps a payload in the case, and one that
   /// unwraps it again (returning `nil` for every other case).
@@ -33,22 +36,25 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Parameters:
   ///   - embed: Wraps a value in the case, usually the case constructor itself (`AppAction.counter`).
   ///   - extract: Returns the payload when the root is this case, otherwise `nil`.
-  @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    self.init(embed: embed, extract: extract, isSingleCase: false)
+    let name = "CasePath<\(Dump.name(of: Root.self)), \(Dump.name(of: Value.self))>"
+    self.init(
+      embed: embed, extract: extract, isSingleCase: false,
+      describe: { "\(name)(\($0.first ?? "…"))" })
   }
 
-  @inlinable
+  @usableFromInline
   init(
     embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?,
-    isSingleCase: Bool
+    isSingleCase: Bool, describe: @escaping @Sendable ([String]) -> String
   ) {
     self.embedValue = embed
     self.extractValue = extract
     self.isSingleCase = isSingleCase
+    self.describeValue = describe
   }
 
   /// Wraps a payload in the case.
@@ -62,6 +68,16 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public func extract(from root: Root) -> Value? { extractValue(root) }
+
+  /// The action this path matches, written as a test's failure message shows it: its cases from
+  /// the outside in, each by name, an id or a case with no payload as given, and `…` for a value
+  /// left open.
+  ///
+  /// ```swift
+  /// CasePath(Action.rows)[id: 1].then(Row.Action.delegate).description
+  /// // ".rows(id: 1, action: .delegate(…))"
+  /// ```
+  public var description: String { describeValue([]) }
 }
 
 extension CasePath {
@@ -75,8 +91,8 @@ extension CasePath {
   /// Every payload shape routes: one value or several, labeled or not
   /// (`CasePath(AppAction.child(action:))`), overloaded names (`AppAction.payload(a:)`),
   /// optionals, existentials, `indirect` and generic cases. Pass the case, not a function that
-  /// wraps the value in several cases (`{ .a(.b($0)) }`): nest paths with
-  /// ``appending(path:)``. Such a function, a case whose payload is a function or a metatype
+  /// wraps the value in several cases (`{ .a(.b($0)) }`): chain the cases with `then(_:)`.
+  /// Such a function, a case whose payload is a function or a metatype
   /// (which generic code cannot read in place), a type that is not an enum, or one with a custom
   /// mirror extracts nothing, and is reported as a runtime warning the first time a value goes
   /// through the path (a test failure inside a `TestStore`).
@@ -90,7 +106,9 @@ extension CasePath {
   @inlinable
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     let extraction = CaseExtraction(embed)
-    self.init(embed: embed, extract: { extraction.extract(from: $0) }, isSingleCase: true)
+    self.init(
+      embed: embed, extract: { extraction.extract(from: $0) }, isSingleCase: true,
+      describe: { extraction.describe($0) })
   }
 
   /// A case path to a case with two values, such as `.row(id:action:)`, built from the case
@@ -105,18 +123,6 @@ extension CasePath {
   where Value == (First, Second) {
     self.init { (pair: (First, Second)) in embed(pair.0, pair.1) }
   }
-
-  /// The path from this path's case into a case of its payload.
-  ///
-  /// ```swift
-  /// let presentedChild = CasePath(AppAction.sheet).appending(path: CasePath(PresentationAction.presented))
-  /// presentedChild.embed(.tapped)   // AppAction.sheet(.presented(.tapped))
-  /// ```
-  public func appending<Nested>(path: CasePath<Value, Nested>) -> CasePath<Root, Nested> {
-    CasePath<Root, Nested>(
-      embed: { self.embed(path.embed($0)) },
-      extract: { self.extract(from: $0).flatMap(path.extract(from:)) })
-  }
 }
 
 extension CasePath where Root == Value {
@@ -127,5 +133,7 @@ extension CasePath where Root == Value {
   /// modeReducer.pullback(state: \.mode, action: .identity, environment: { $0 })
   /// CasePath<Int, Int>.identity.extract(from: 3)  // 3
   /// ```
-  public static var identity: Self { Self(embed: { $0 }, extract: { $0 }) }
+  public static var identity: Self {
+    Self(embed: { $0 }, extract: { $0 }, isSingleCase: false, describe: { $0.first ?? "…" })
+  }
 }

@@ -122,7 +122,7 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
         """
         CasePath(_:) was given a function that is not one case of \(Root.self) (one that wraps \
         the value in several cases, say): its extract finds nothing. To fix, pass the case \
-        itself (CasePath(Action.child)) and nest with appending(path:), or use \
+        itself (CasePath(Action.child)) and chain the cases with then(_:), or use \
         CasePath(embed:extract:).
         """)
       words.store(1 | Int(UInt32.max) << 2, at: Self.ownTagWord)  // matches no tag
@@ -133,6 +133,30 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
     // NB: Read from the layout, as every later value is: the `Mirror`'s payload may be the
     // field's tuple where `Value` is an existential (`.value(x: Any)` as `(x: Any)`).
     return layout.payload(of: root, ifTag: tag, indirect: indirect, as: Value.self)
+  }
+
+  /// The case this path reads, written as an action with the texts of its payload's parts
+  /// (`…` when none are given): `.delegate(…)`, `.rows(id: 1, action: .tapped)`.
+  ///
+  /// The case is the one whose tag the path learned, or else the one case of the enum holding a
+  /// `Value`, as the field records say; the type's name stands in when neither is known.
+  @usableFromInline
+  func describe(_ parts: [String]) -> String {
+    let values = parts.isEmpty ? ["…"] : parts
+    let own = words.load(Self.ownTagWord)
+    let learned: UInt32? =
+      own != 0 && own >> 2 != Int(UInt32.max) ? UInt32(truncatingIfNeeded: own >> 2) : nil
+    guard let layout, let tag = learned ?? layout.tag(ofCaseHolding: Value.self),
+      let name = layout.caseName(tag: tag)
+    else {
+      return ".<a case of \(Dump.name(of: Root.self)) holding \(Dump.name(of: Value.self))>("
+        + values.joined(separator: ", ") + ")"
+    }
+    let labels = parts.isEmpty ? [] : layout.payloadLabels(tag: tag)
+    let written = values.enumerated().map { index, value in
+      index < labels.count && !labels[index].isEmpty ? "\(labels[index]): \(value)" : value
+    }
+    return ".\(name)(\(written.joined(separator: ", ")))"
   }
 
   /// Reports why the path extracts nothing, once (the first extraction to get here wins).

@@ -130,7 +130,7 @@ struct EnumLayout: @unchecked Sendable {
     }
   }
 
-  private static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+  static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
     let offset = Int(pointer.load(as: Int32.self))
     return offset == 0 ? nil : pointer + offset
   }

@@ -138,25 +138,29 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
   /// The case this path reads, written as an action with the texts of its payload's parts
   /// (`…` when none are given): `.delegate(…)`, `.rows(id: 1, action: .tapped)`.
   ///
-  /// The case is the one whose tag the path learned, or else the one case of the enum holding a
-  /// `Value`, as the field records say; the type's name stands in when neither is known.
+  /// The case is the one whose tag the path learned, or else the case of the enum holding a
+  /// `Value`, as the field records say: `.<child or custom>(…)` when several do, and the types'
+  /// names when none is known.
   @usableFromInline
   func describe(_ parts: [String]) -> String {
     let values = parts.isEmpty ? ["…"] : parts
     let own = words.load(Self.ownTagWord)
     let learned: UInt32? =
       own != 0 && own >> 2 != Int(UInt32.max) ? UInt32(truncatingIfNeeded: own >> 2) : nil
-    guard let layout, let tag = learned ?? layout.tag(ofCaseHolding: Value.self),
-      let name = layout.caseName(tag: tag)
-    else {
-      return ".<a case of \(Dump.name(of: Root.self)) holding \(Dump.name(of: Value.self))>("
-        + values.joined(separator: ", ") + ")"
+    let tags = learned.map { [$0] } ?? layout?.tags(ofCasesHolding: Value.self) ?? []
+    let names = tags.compactMap { layout?.caseName(tag: $0) }
+    guard let layout, names.count == 1 else {
+      let which =
+        names.isEmpty
+        ? "a case of \(Dump.name(of: Root.self)) holding \(Dump.name(of: Value.self))"
+        : names.joined(separator: " or ")
+      return ".<\(which)>(\(values.joined(separator: ", ")))"
     }
-    let labels = parts.isEmpty ? [] : layout.payloadLabels(tag: tag)
+    let labels = parts.isEmpty ? [] : layout.payloadLabels(tag: tags[0])
     let written = values.enumerated().map { index, value in
       index < labels.count && !labels[index].isEmpty ? "\(labels[index]): \(value)" : value
     }
-    return ".\(name)(\(written.joined(separator: ", ")))"
+    return ".\(names[0])(\(written.joined(separator: ", ")))"
   }
 
   /// Reports why the path extracts nothing, once (the first extraction to get here wins).

@@ -99,6 +99,29 @@ extension CasePath {
     then(PresentationAction<Child>.presented).then(`case`)
   }
 
+  /// The path into a presented child's case that holds two values (`.rows(id:action:)`),
+  /// `.presented` entered on its own.
+  ///
+  /// ```swift
+  /// CasePath(Action.list).then(List.Action.rows)[id: 3]
+  /// ```
+  public func then<Child, First, Second>(
+    _ case: @escaping @Sendable (First, Second) -> Child
+  ) -> CasePath<Root, (First, Second)> where Value == PresentationAction<Child> {
+    then(PresentationAction<Child>.presented).then(`case`)
+  }
+
+  /// The path through `path` from a presented child's action, `.presented` entered on its own.
+  ///
+  /// ```swift
+  /// CasePath(Action.settings).then(Settings.Action.togglePath)
+  /// ```
+  public func then<Child, Nested>(
+    _ path: CasePath<Child, Nested>
+  ) -> CasePath<Root, Nested> where Value == PresentationAction<Child> {
+    then(PresentationAction<Child>.presented).then(path)
+  }
+
   /// The path to a presented child's case with no payload, `.presented` entered on its own:
   /// TCA's `\.memo.closeTapped`.
   ///

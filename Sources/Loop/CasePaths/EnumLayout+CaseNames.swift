@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A case path built from a case function knows its tag only once a value of its case went
 /// through it. To name the case a test waited for and never saw, the path's case is found by
-/// its payload's type instead: the one case of the enum whose payload is that type.
+/// its payload's type instead: the case of the enum whose payload is that type (or, when several are, each of them).
 extension EnumLayout {
   /// The name of the case `tag`, as declared (`"delegate"`), or `nil` when the type has no field
   /// records.
@@ -16,16 +16,12 @@ extension EnumLayout {
     return String(cString: name.assumingMemoryBound(to: CChar.self))
   }
 
-  /// The tag of the one case whose payload is a `payload` (or a tuple of the same element types,
-  /// whatever their labels), or `nil` when no case or more than one is.
-  func tag(ofCaseHolding payload: Any.Type) -> UInt32? {
-    var found: UInt32?
-    for tag in 0..<UInt32(payloadCaseCount) {
-      guard let type = payloadType(tag: tag), Self.holds(type, payload) else { continue }
-      if found != nil { return nil }
-      found = tag
+  /// The tags of the cases whose payload is a `payload` (or a tuple of the same element types,
+  /// whatever their labels), in declaration order.
+  func tags(ofCasesHolding payload: Any.Type) -> [UInt32] {
+    (0..<UInt32(payloadCaseCount)).filter { tag in
+      payloadType(tag: tag).map { Self.holds($0, payload) } ?? false
     }
-    return found
   }
 
   /// The labels of the case `tag`'s payload, one per value (`""` where a value has none);

@@ -147,6 +147,11 @@ public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConver
   public var description: String { "#\(rawValue)" }
 }
 
+extension StackElementID: CustomDumpLeaf {
+  /// A dump shows the id as it is written, an integer literal: `.element(id: 2, action: …)`.
+  package var dumpDescription: String { String(rawValue) }
+}
+
 extension StackState: RandomAccessCollection {
   public var startIndex: Int { elements.startIndex }
   public var endIndex: Int { elements.endIndex }

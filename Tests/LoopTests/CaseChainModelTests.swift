@@ -23,16 +23,6 @@ private indirect enum Node: Equatable, Sendable {
   case other
 }
 
-extension PresentationAction: @retroactive Equatable where Action: Equatable {
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case let (.presented(a), .presented(b)): a == b
-    case (.dismiss, .dismiss): true
-    default: false
-    }
-  }
-}
-
 /// A link from a `Node` to a `Node`.
 private enum Link: CustomStringConvertible {
   case child
@@ -258,5 +248,48 @@ struct CaseChainModelTests {
     #expect(
       CasePath(Node.sheet).then(customPath).description
         == ".sheet(.presented(CasePath<Node, Node>(…)))")
+  }
+
+  @Test("[case:] and modify take a chain, of an enum and of an optional enum")
+  func caseAccess() {
+    var node = Node.rows(id: 1, action: .child(.leaf(1)))
+    let leaf = CasePath(Node.rows)[id: 1].then(Node.child).then(Node.leaf)
+    #expect(node[case: leaf] == 1)
+    node.modify(leaf) { $0 += 1 }
+    #expect(node == .rows(id: 1, action: .child(.leaf(2))))
+    #expect(node[case: CasePath(Node.rows)[id: 2].then(Node.child)] == nil)
+    var optional: Node? = .sheet(.presented(.leaf(3)))
+    optional[case: CasePath(Node.sheet).then(Node.leaf)]? += 1
+    #expect(optional == .sheet(.presented(.leaf(4))))
+    optional.modify(CasePath(Node.sheet).then(Node.leaf)) { $0 = 0 }
+    #expect(optional == .sheet(.presented(.leaf(0))))
+    optional[case: CasePath(Node.sheet).then(Node.leaf)] = nil
+    #expect(optional == nil)
+  }
+}
+
+extension Node: CaseAccessible {}
+
+/// A store scoped, and a reducer pulled back, through a chain of three cases.
+@MainActor
+@Suite("Case chains route stores and reducers")
+struct CaseChainRoutingTests {
+  struct Counter: Equatable { var count = 0 }
+
+  @Test("scope and pullback route through a chain of cases")
+  func routing() {
+    let leaf = CasePath(Node.sheet).then(Node.child).then(Node.leaf)
+    let counter = Reducer<Counter, Int, Void> { state, amount, _ in
+      state.count += amount
+      return .none
+    }
+    let reducer = counter.pullback(state: \.self, action: leaf, environment: { $0 })
+    let store = Store(initialState: Counter(), reducer: reducer, environment: ())
+    store.send(.sheet(.presented(.child(.leaf(2)))))
+    store.send(.sheet(.presented(.leaf(5))))  // not the chain: no .child
+    #expect(store.state.count == 2)
+    let child = store.scope(state: \.count, action: leaf)
+    child.send(3)
+    #expect(store.state.count == 5)
   }
 }

@@ -33,10 +33,21 @@ extension CaseAccessible {
   ///
   /// Setting `nil` does nothing: an enum value is always some case.
   public subscript<Case>(case embed: @escaping @Sendable (Case) -> Self) -> Case? {
-    get { CasePath(embed).extract(from: self) }
+    get { self[case: CasePath(embed)] }
+    set { self[case: CasePath(embed)] = newValue }
+  }
+
+  /// The value at the end of a chain of cases (see ``CasePath``), or `nil` when any link does
+  /// not match; setting it makes the value that chain.
+  ///
+  /// ```swift
+  /// state.mode[case: CasePath(Mode.editing).then(Draft.Stage.review)]?.notes = "ok"
+  /// ```
+  public subscript<Case>(case path: CasePath<Self, Case>) -> Case? {
+    get { path.extract(from: self) }
     set {
       guard let newValue else { return }
-      self = embed(newValue)
+      self = path.embed(newValue)
     }
   }
 
@@ -55,11 +66,23 @@ extension CaseAccessible {
     _ embed: @escaping @Sendable (Case) -> Self, _ body: (inout Case) throws -> Void,
     fileID: StaticString = #fileID, line: UInt = #line
   ) rethrows {
-    guard var payload = self[case: embed] else {
+    try modify(CasePath(embed), body, fileID: fileID, line: line)
+  }
+
+  /// Changes the value at the end of a chain of cases in place (see ``CasePath``).
+  ///
+  /// ```swift
+  /// $0.mode.modify(CasePath(Mode.editing).then(Draft.Stage.review)) { $0.notes = "ok" }
+  /// ```
+  public mutating func modify<Case>(
+    _ path: CasePath<Self, Case>, _ body: (inout Case) throws -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) rethrows {
+    guard var payload = path.extract(from: self) else {
       return reportCaseMismatch(self, fileID: fileID, line: line)
     }
     try body(&payload)
-    self = embed(payload)
+    self = path.embed(payload)
   }
 }
 
@@ -75,11 +98,22 @@ extension Optional {
   /// Setting a payload makes the value that case. Setting `nil` clears the optional when it
   /// holds that case (a dismissal), and does nothing when it holds another.
   public subscript<Case>(case embed: @escaping @Sendable (Case) -> Wrapped) -> Case? {
-    get { flatMap { CasePath(embed).extract(from: $0) } }
+    get { self[case: CasePath(embed)] }
+    set { self[case: CasePath(embed)] = newValue }
+  }
+
+  /// The value at the end of a chain of cases of the wrapped enum (see ``CasePath``), or `nil`
+  /// when the value is `nil` or any link does not match.
+  ///
+  /// ```swift
+  /// $0.destination[case: CasePath(Destination.edit).then(Edit.State.Mode.renaming)] = "x"
+  /// ```
+  public subscript<Case>(case path: CasePath<Wrapped, Case>) -> Case? {
+    get { flatMap { path.extract(from: $0) } }
     set {
       if let newValue {
-        self = embed(newValue)
-      } else if self[case: embed] != nil {
+        self = path.embed(newValue)
+      } else if self[case: path] != nil {
         self = nil
       }
     }
@@ -100,11 +134,24 @@ extension Optional {
     _ embed: @escaping @Sendable (Case) -> Wrapped, _ body: (inout Case) throws -> Void,
     fileID: StaticString = #fileID, line: UInt = #line
   ) rethrows {
-    guard var payload = self[case: embed] else {
+    try modify(CasePath(embed), body, fileID: fileID, line: line)
+  }
+
+  /// Changes the value at the end of a chain of cases of the wrapped enum in place (see
+  /// ``CasePath``).
+  ///
+  /// ```swift
+  /// $0.destination.modify(CasePath(Destination.edit).then(Edit.State.Mode.renaming)) { $0 += "!" }
+  /// ```
+  public mutating func modify<Case>(
+    _ path: CasePath<Wrapped, Case>, _ body: (inout Case) throws -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) rethrows {
+    guard var payload = self[case: path] else {
       return reportCaseMismatch(self as Any, fileID: fileID, line: line)
     }
     try body(&payload)
-    self = embed(payload)
+    self = path.embed(payload)
   }
 }
 

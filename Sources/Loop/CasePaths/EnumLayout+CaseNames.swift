@@ -114,8 +114,10 @@ extension EnumLayout {
 /// NB: Declared by the runtime with the Swift calling convention, which passes four word-sized
 /// arguments and returns one in the same registers as C's on every platform Swift supports.
 private let getTypeByMangledNameInContext:
-  (@convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->
-    UnsafeRawPointer?)? = {
+  (
+    @convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->
+      UnsafeRawPointer?
+  )? = {
     guard let runtime = dlopen(nil, RTLD_NOW),
       let symbol = dlsym(runtime, "swift_getTypeByMangledNameInContext")
     else { return nil }

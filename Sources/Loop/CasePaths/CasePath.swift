@@ -20,7 +20,14 @@
 ///   extract: { if case let .counter(action) = $0 { action } else { nil } }
 /// )
 /// ```
-public struct CasePath<Root, Value>: Sendable {
+///
+/// A path is also a chain: add a link per case inward with `then(_:)`, and pick a row or a
+/// stack screen with `[id:]` — TCA's `\.rows[id: 1].delegate.closed`:
+///
+/// ```swift
+/// CasePath(AppAction.rows)[id: 1].then(RowAction.delegate).then(RowDelegate.closed)
+/// ```
+public struct CasePath<Root, Value>: Sendable, CustomStringConvertible {
   @usableFromInline let embedValue: @Sendable (Value) -> Root
   @usableFromInline let extractValue: @Sendable (Root) -> Value?
   /// Whether this path is one case of an enum, built from the case alone: it extracts exactly

@@ -29,7 +29,7 @@ extension CasePath {
   }
 
   /// The path into a case of this path's value that holds two values (`.row(id:action:)`); its
-  /// value is the pair, and ``subscript(id:)`` picks one row of it.
+  /// value is the pair, and `[id:]` picks one row of it.
   ///
   /// ```swift
   /// CasePath(Action.list).then(List.Action.rows)[id: 3]

@@ -85,7 +85,7 @@ extension TestStore {
   ///
   /// A chain holds any number of links: cases with a payload or (the last) without, ids of rows
   /// and stack screens, `.presented` (entered on its own), `Result.success` and `.failure`, and
-  /// hand-written ``CasePath``s. Every link must match; a failure shows the action the chain
+  /// hand-written `CasePath`s. Every link must match; a failure shows the action the chain
   /// describes beside the one received.
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,

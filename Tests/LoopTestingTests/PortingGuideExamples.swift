@@ -117,7 +117,7 @@ struct PortingGuideExamples {
       initialState: SyncUpDetail.Destination.edit(SyncUpForm.State(title: "Standup")),
       reducer: SyncUpDetail.destination, environment: ())
     var shown = ""
-    switch store.state {
+    switch store.case {
     case .edit:
       if let form = store.scope(
         state: SyncUpDetail.Destination.edit, action: SyncUpDetail.DestinationAction.edit)

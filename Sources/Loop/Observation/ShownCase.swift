@@ -1,0 +1,72 @@
+/// What a `switch store.case` observes of an enum state: which case the state is in and, when
+/// the case's value is `Identifiable`, its `id`. It changes when the view must show another case
+/// (or another value of the same case), and not when the case's value edits itself.
+@usableFromInline
+struct ShownCase: Equatable {
+  /// The state's case.
+  let tag: UInt32
+  /// The `id` of the case's value, when it is `Identifiable`.
+  let identity: AnyHashable?
+
+  @usableFromInline
+  init<State>(of state: State, _ layout: EnumLayout) {
+    tag = layout.tag(of: state)
+    identity = Self.identity(of: state)
+  }
+
+  /// The `id` of an enum value's payload, when the payload (or its one labeled value) is
+  /// `Identifiable`.
+  private static func identity(of value: Any) -> AnyHashable? {
+    guard var payload = Mirror(reflecting: value).children.first?.value else { return nil }
+    let mirror = Mirror(reflecting: payload)
+    if mirror.displayStyle == .tuple, mirror.children.count == 1,
+      let element = mirror.children.first?.value
+    {
+      payload = element
+    }
+    guard let identifiable = payload as? any Identifiable else { return nil }
+    return id(of: identifiable)
+  }
+
+  private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {
+    AnyHashable(value.id)
+  }
+}
+
+extension Store {
+  /// The state, for a `switch` over the cases of an enum state that observes only which case it
+  /// shows: TCA's `switch store.case`, without a macro.
+  ///
+  /// ```swift
+  /// switch store.case {
+  /// case .login:
+  ///   if let login = store.scope(state: State.login, action: Action.login) {
+  ///     LoginView(store: login)
+  ///   }
+  /// case .game:
+  ///   if let game = store.scope(state: State.game, action: Action.game) { GameView(store: game) }
+  /// }
+  /// ```
+  ///
+  /// Called while observing (a view's body), it observes the state's case and, when the case's
+  /// value is `Identifiable`, its `id`: the view is told when the state moves to another case
+  /// or the case gets a value of another `id` — never when the value edits itself. The switch
+  /// stays exhaustive. Show a case's content through its scoped store, which observes the
+  /// case's own fields; a value bound in the switch (`case let .login(state)`) is not observed.
+  ///
+  /// For a state that is not an enum, this is ``state``, observing the whole state.
+  ///
+  /// - Complexity: O(1) to read; after a send, while observed, one tag read and, for a case
+  ///   with a value, a `Mirror` of the state.
+  public var `case`: State {
+    let state = untrackedState
+    guard let layout = EnumLayout(State.self), !layout.isOptional else { return self.state }
+    observe(
+      \Store.shownCase, tracked: { \Store.shownCase }, read: { { ShownCase(of: $0, layout) } },
+      seen: ShownCase(of: state, layout))
+    return state
+  }
+
+  /// What Observation tracks ``case`` under.
+  nonisolated var shownCase: Bool { false }
+}

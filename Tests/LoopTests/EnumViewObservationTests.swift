@@ -1,0 +1,207 @@
+import Loop
+import Observation
+import Testing
+
+/// A view as SwiftUI runs one: its body observed; a change marks it for the next frame, and
+/// each frame re-renders it once if it was marked. `count` is how many times it re-rendered.
+@MainActor
+private final class Renders {
+  private(set) var rendered = 0
+  private var isMarked = false
+  let body: @MainActor () -> Void
+
+  init(_ body: @escaping @MainActor () -> Void) {
+    self.body = body
+    render()
+    rendered = 0
+  }
+
+  /// Re-renders if marked; the times it re-rendered.
+  var count: Int {
+    if isMarked { render() }
+    return rendered
+  }
+
+  private func render() {
+    isMarked = false
+    rendered += 1
+    withObservationTracking {
+      body()
+    } onChange: { [weak self] in
+      MainActor.assumeIsolated { self?.isMarked = true }
+    }
+  }
+}
+
+/// A view over an enum state (`switch store.case`) observes which case it shows and its
+/// identity; a case scoped from a part store observes its presence and identity.
+@MainActor
+@Suite("A view over an enum state observes its case")
+struct EnumViewObservationTests {
+  struct Login: Equatable, Identifiable {
+    var id: Int
+    var name = ""
+  }
+  struct Game: Equatable { var moves = 0 }
+  enum Screen: Equatable, CaseAccessible {
+    case login(Login)
+    case game(Game)
+    case over
+  }
+  enum LoginAction: Sendable { case typed(String) }
+  enum GameAction: Sendable { case moved }
+  enum Action: Sendable {
+    case login(LoginAction), game(GameAction), showLogin(Int), startGame, end
+  }
+  struct Root: Equatable {
+    var screen = Screen.login(Login(id: 1))
+    var title = ""
+  }
+  enum RootAction: Sendable {
+    case screen(Action)
+    case retitle(String)
+  }
+
+  static let screen = Reducer<Screen, Action, Void> { state, action, _ in
+    switch action {
+    case let .login(.typed(name)): state.modify(Screen.login) { $0.name = name }
+    case .game(.moved): state.modify(Screen.game) { $0.moves += 1 }
+    case let .showLogin(id): state = .login(Login(id: id))
+    case .startGame: state = .game(Game())
+    case .end: state = .over
+    }
+    return .none
+  }
+
+  static let root = Reducer<Root, RootAction, Void>.combine(
+    Reducer { state, action, _ in
+      if case let .retitle(title) = action { state.title = title }
+      return .none
+    },
+    screen.pullback(state: \.screen, action: RootAction.screen, environment: { $0 }))
+
+  @Test("switch store.case: told when the case or its id changes, never for an edit inside it")
+  func switchCase() {
+    let store = Store(initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
+    var shown = ""
+    let view = Renders {
+      switch store.case {
+      case .login:
+        if let login = store.scope(state: Screen.login, action: Action.login) {
+          shown = "login \(login.withState(\.id))"
+        }
+      case .game: shown = "game"
+      case .over: shown = "over"
+      }
+    }
+    for name in ["a", "ab", "abc"] {
+      store.send(.login(.typed(name)))
+      #expect(view.count == 0)
+    }
+    store.send(.showLogin(2))  // another login: another id
+    #expect(view.count == 1)
+    #expect(shown == "login 2")
+    store.send(.startGame)
+    #expect(view.count == 2)
+    store.send(.game(.moved))
+    store.send(.game(.moved))
+    #expect(view.count == 2)
+    #expect(shown == "game")
+    store.send(.end)
+    #expect(view.count == 3)
+    #expect(shown == "over")
+  }
+
+  @Test("switch store.state, by contrast, is told of every edit")
+  func switchState() {
+    let store = Store(initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
+    let view = Renders {
+      if case .login = store.state {}
+    }
+    for name in ["a", "ab", "abc"] {
+      store.send(.login(.typed(name)))
+      _ = view.count  // a frame after each keystroke
+    }
+    #expect(view.count == 3)
+  }
+
+  @Test("a case scoped from a part store observes its presence and identity only")
+  func caseInsidePart() {
+    let store = Store(initialState: Root(), reducer: Self.root, environment: ())
+    let part = store.scope(state: \.screen, action: RootAction.screen)
+    var shown = ""
+    let view = Renders {
+      switch part.case {
+      case .login:
+        if let login = part.scope(state: Screen.login, action: Action.login) {
+          shown = "login \(login.withState(\.id))"
+        }
+      case .game, .over: shown = "other"
+      }
+    }
+    let caseView = Renders {
+      _ = part.scope(state: Screen.login, action: Action.login)
+    }
+    for name in ["a", "ab", "abc"] {
+      store.send(.screen(.login(.typed(name))))
+      #expect(view.count == 0)
+      #expect(caseView.count == 0)
+    }
+    store.send(.retitle("x"))
+    #expect(view.count == 0)
+    #expect(caseView.count == 0)
+    store.send(.screen(.showLogin(2)))
+    #expect(view.count == 1)
+    #expect(caseView.count == 1)
+    #expect(shown == "login 2")
+    store.send(.screen(.startGame))
+    #expect(view.count == 2)
+    #expect(shown == "other")
+  }
+
+  @Test("a case that is not Identifiable, scoped from a part store, observes its presence only")
+  func plainCaseInsidePart() {
+    let store = Store(
+      initialState: Root(screen: .game(Game())), reducer: Self.root, environment: ())
+    let part = store.scope(state: \.screen, action: RootAction.screen)
+    var moves = -1
+    let caseView = Renders {
+      _ = part.scope(state: Screen.game, action: Action.game)
+    }
+    // NB: The game's view holds its store, as a SwiftUI view does.
+    var game: Store<Game, GameAction>?
+    let gameView = Renders {
+      game = part.scope(state: Screen.game, action: Action.game)
+      moves = game?.moves ?? -1
+    }
+    for _ in 0..<3 {
+      store.send(.screen(.game(.moved)))
+      #expect(caseView.count == 0)
+      _ = gameView.count
+    }
+    #expect(gameView.count == 3)
+    #expect(game != nil)
+    #expect(moves == 3)
+    store.send(.screen(.end))
+    #expect(caseView.count == 1)
+  }
+
+  @Test("a part scoped in the view's body each time, then its case: presence and identity only")
+  func partScopedInBody() {
+    let store = Store(initialState: Root(), reducer: Self.root, environment: ())
+    var login: Store<Login, LoginAction>?
+    let view = Renders {
+      login = store.scope(state: \.screen, action: RootAction.screen)
+        .scope(state: Screen.login, action: Action.login)
+    }
+    let first = login
+    for name in ["a", "ab", "abc"] {
+      store.send(.screen(.login(.typed(name))))
+      #expect(view.count == 0)
+    }
+    store.send(.screen(.showLogin(2)))
+    #expect(view.count == 1)
+    #expect(login !== first)
+    #expect(login?.withState(\.id) == 2)
+  }
+}

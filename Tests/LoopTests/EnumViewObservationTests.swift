@@ -82,7 +82,8 @@ struct EnumViewObservationTests {
 
   @Test("switch store.case: told when the case or its id changes, never for an edit inside it")
   func switchCase() {
-    let store = Store(initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
+    let store = Store(
+      initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
     var shown = ""
     let view = Renders {
       switch store.case {
@@ -114,7 +115,8 @@ struct EnumViewObservationTests {
 
   @Test("switch store.state, by contrast, is told of every edit")
   func switchState() {
-    let store = Store(initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
+    let store = Store(
+      initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
     let view = Renders {
       if case .login = store.state {}
     }

@@ -1,7 +1,7 @@
 import Loop
 import Testing
 
-extension TestStore {
+extension TestStore where State: Equatable {
   /// Waits for every effect to end, then checks that every received action was received.
   ///
   /// ```swift
@@ -77,7 +77,7 @@ extension TestStore {
   }
 }
 
-extension TestStore {
+extension TestStore where State: Equatable {
   /// Fails for actions received and not asserted (a known issue when exhaustivity is off and
   /// skipped assertions are shown), then accepts the state they led to.
   func dropUnreceivedActions(before step: @autoclosure () -> String, at location: SourceLocation) {

@@ -1,7 +1,7 @@
 import Loop
 import Testing
 
-extension TestStore {
+extension TestStore where State: Equatable {
   /// Asserts that an effect sent `expected` (next, in exhaustive mode), and how it changed the
   /// state.
   ///

@@ -1,7 +1,7 @@
 import Loop
 import Testing
 
-extension TestStore {
+extension TestStore where State: Equatable {
   /// Sends an action and asserts how it changes the state.
   ///
   /// ```swift

@@ -1,7 +1,7 @@
 import Loop
 import Testing
 
-extension TestStore {
+extension TestStore where State: Equatable {
   /// Checks the shared values a step changed against what its assertion closure expected:
   /// each as the closure left it (`expected`, starting from `before`) against the value after
   /// the step. Returns whether the step changed any shared value.
@@ -54,6 +54,31 @@ extension TestStore {
     assertedShared = now
   }
 
+
+  /// The overlay an assertion closure runs in: the shared values as `snapshot` has them;
+  /// `nil` when the test has none (before or after the step), so a test without shared values
+  /// pays nothing for them.
+  static func overlay(_ snapshot: SharedValues, _ after: SharedValues) -> SharedOverlay? {
+    snapshot.isEmpty && after.isEmpty ? nil : SharedOverlay(snapshot)
+  }
+
+  /// Runs `body` in `overlay`, if there is one.
+  static func with<Result>(_ overlay: SharedOverlay?, _ body: () -> Result) -> Result {
+    guard let overlay else { return body() }
+    return overlay.apply(body)
+  }
+
+}
+
+extension TestStore {
+  /// Whether two values of `slot` are the same: `==` for `Equatable` values, else the same
+  /// dump.
+  nonisolated private static func isSame(_ slot: any AnySharedSlot, _ lhs: Any, _ rhs: Any)
+    -> Bool
+  {
+    slot.isEqual(lhs, rhs) || Dump.lines(of: lhs) == Dump.lines(of: rhs)
+  }
+
   /// The failure for each shared value in `now` that changed since `asserted`, by key.
   nonisolated static func sharedChanges(
     since asserted: SharedValues, now: SharedValues, moment: @autoclosure () -> String
@@ -71,26 +96,5 @@ extension TestStore {
           after: after.value))
     }
     return messages
-  }
-
-  /// The overlay an assertion closure runs in: the shared values as `snapshot` has them;
-  /// `nil` when the test has none (before or after the step), so a test without shared values
-  /// pays nothing for them.
-  static func overlay(_ snapshot: SharedValues, _ after: SharedValues) -> SharedOverlay? {
-    snapshot.isEmpty && after.isEmpty ? nil : SharedOverlay(snapshot)
-  }
-
-  /// Runs `body` in `overlay`, if there is one.
-  static func with<Result>(_ overlay: SharedOverlay?, _ body: () -> Result) -> Result {
-    guard let overlay else { return body() }
-    return overlay.apply(body)
-  }
-
-  /// Whether two values of `slot` are the same: `==` for `Equatable` values, else the same
-  /// dump.
-  nonisolated private static func isSame(_ slot: any AnySharedSlot, _ lhs: Any, _ rhs: Any)
-    -> Bool
-  {
-    slot.isEqual(lhs, rhs) || Dump.lines(of: lhs) == Dump.lines(of: rhs)
   }
 }

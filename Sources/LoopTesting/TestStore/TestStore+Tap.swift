@@ -1,7 +1,7 @@
 import Loop
 import Testing
 
-extension TestStore {
+extension TestStore where State: Equatable {
   /// Taps the button labelled `label` of the alert or confirmation dialog presented at
   /// `toDialog`: sends its action, `.presented(action)` in the case given, or `.dismiss` for a
   /// button with no action — what a person tapping it makes the view send.

@@ -22,7 +22,7 @@ import Testing
 /// It is **deterministic**: effects run on the main queue in one order (see
 /// ``TestClock``), so the same test gives the same result on every run.
 @MainActor
-public final class TestStore<State: Equatable, Action: Sendable, Environment> {
+public final class TestStore<State, Action: Sendable, Environment> {
   /// The feature's dependencies. Assign to swap one mid-test; the next action sees it.
   ///
   /// ```swift
@@ -121,7 +121,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
+  ) where State: Equatable {
     _ = TestFailureRecorder.installed
     _ = TestSharedRegistries.installed
     let recorder = Recorder<State, Action, Environment>(
@@ -172,12 +172,44 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     environment: Environment,
     sourceLocation: SourceLocation = #_sourceLocation,
     withEnvironment prepare: (inout Environment) -> Void
-  ) {
+  ) where State: Equatable {
     var environment = environment
     prepare(&environment)
     self.init(
       initialState: initialState, reducer: reducer, environment: environment,
       sourceLocation: sourceLocation)
+  }
+
+  /// A test store compares the state after every step, so its state must be `Equatable`: this
+  /// initialiser stands in for the real one when it is not, to say so in one error.
+  @available(
+    *, unavailable,
+    message:
+      "TestStore compares the state after each step, so its state must be Equatable: add ': Equatable' to the state's type (and to each type it holds)"
+  )
+  public init(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// The `withEnvironment:` form, for a state that is not `Equatable`: unavailable, to say so.
+  @available(
+    *, unavailable,
+    message:
+      "TestStore compares the state after each step, so its state must be Equatable: add ': Equatable' to the state's type (and to each type it holds)"
+  )
+  public convenience init(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    withEnvironment prepare: (inout Environment) -> Void
+  ) {
+    fatalError("unavailable")
   }
 
   deinit {

@@ -53,8 +53,6 @@ extension Effect.Operation {
 }
 
 extension Effect.Run {
-  /// Runs the operation; a thrown error goes to the handler, or is rethrown when there is
-  /// none. Errors caused by cancellation end the operation quietly.
   /// Runs the operation (and its error handler), in its children's scope if it has one.
   @MainActor
   @inlinable
@@ -72,6 +70,8 @@ extension Effect.Run {
     try await ChildIDScope.$current.withValue(scope) { try await performInScope(send) }
   }
 
+  /// Runs the operation; a thrown error goes to the handler, or is rethrown when there is
+  /// none. Errors caused by cancellation end the operation quietly.
   @MainActor
   @inlinable
   func performInScope(_ send: Send<Action>) async throws {

@@ -18,23 +18,25 @@ extension Store {
   /// whether they are still waiting (nothing changed).
   @inlinable
   func notifyIfChanged(to value: State) -> Bool {
-    guard let parent = core.scoped else { return false }
-    let observation = parent.observation
+    guard let scoped = core.scoped else { return false }
+    let observation = scoped.observation
     guard let seen = observation.seen else { return false }
     if observation.isDuplicate(seen, value) { return true }
     observation.seen = nil
-    observation.registrar.withMutation(of: self, keyPath: parent.stateKeyPath) {}
+    observation.registrar.withMutation(of: self, keyPath: scoped.stateKeyPath) {}
     return false
   }
 
+  /// Checks this store's state after the next send of the root `scoped` reads through, and
+  /// again after each send while its observers wait.
   @inlinable
-  func scheduleCheck(_ parent: ScopedCore<State, Action>) {
-    parent.afterNextSend { [weak self] in
-      guard let self, let parent = self.core.scoped else { return }
-      if self.notifyIfChanged(to: parent.untrackedState()) {
-        self.scheduleCheck(parent)
+  func scheduleCheck(_ scoped: ScopedCore<State, Action>) {
+    scoped.afterNextSend { [weak self] in
+      guard let self, let scoped = self.core.scoped else { return }
+      if self.notifyIfChanged(to: scoped.untrackedState()) {
+        self.scheduleCheck(scoped)
       } else {
-        parent.observation.isScheduled = false
+        scoped.observation.isScheduled = false
       }
     }
   }

@@ -387,8 +387,6 @@ func waitForEffects(
   return condition()
 }
 
-/// What the test store's reducer wrapper saw: the sent action's resulting state, and the
-/// actions effects sent back, with the state after each.
 /// The parent a test store stands in for: dismissing the feature under test ends its effects.
 @MainActor
 final class RootDismissal<State, Action: Sendable>: Sendable {
@@ -404,6 +402,8 @@ final class RootDismissal<State, Action: Sendable>: Sendable {
   }
 }
 
+/// What the test store's reducer wrapper saw: the sent action's resulting state, and the
+/// actions effects sent back, with the state after each.
 final class Recorder<State, Action, Environment> {
   var environment: Environment
   var expectingSentAction = false

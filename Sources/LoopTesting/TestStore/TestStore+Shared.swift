@@ -54,7 +54,6 @@ extension TestStore where State: Equatable {
     assertedShared = now
   }
 
-
   /// The overlay an assertion closure runs in: the shared values as `snapshot` has them;
   /// `nil` when the test has none (before or after the step), so a test without shared values
   /// pays nothing for them.

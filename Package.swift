@@ -24,7 +24,7 @@ let package = Package(
       name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),
     .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
     // The inspector page for recorded sessions: reads a log's JSON, knows no app's types.
-    .target(name: "LoopInspector"),
+    .target(name: "LoopInspector", dependencies: ["Loop"]),
     .executableTarget(name: "loop-inspect", dependencies: ["LoopInspector"]),
     .executableTarget(
       name: "LoopBenchmarks",

@@ -1,3 +1,5 @@
+import Loop
+
 /// Reads a session log for the inspector a line at a time: its header first, then one step
 /// per reduced action, checking each effect line on the way. It keeps the state it is at and
 /// the effects (a few numbers each), never the steps it has returned, so a long log is read
@@ -25,23 +27,14 @@ struct SessionReader {
     var changes: [StateChange]
   }
 
-  /// Who sent an action, as the log says.
-  enum ActionOrigin: String {
-    case user, effect
-  }
-
-  /// How an effect ended.
-  enum Outcome: String {
-    case finished, cancelled
-  }
-
   /// One effect the store started.
   struct Effect {
     var id: Int
     var cause: Int
     var started: Double
     var ended: Double?
-    var outcome: Outcome?
+    /// How it ended: `finished` or `cancelled`.
+    var outcome: SessionLogEffect.Event?
   }
 
   let file: String
@@ -59,10 +52,11 @@ struct SessionReader {
   private var stepCount = 0
   private var effectIndex: [Int: Int] = [:]
 
-  /// The formats this inspector reads.
-  static let supportedVersion = 2
-  /// The largest offset a log may give, in seconds: longer than any session runs.
-  static let maximumOffset = 1e9
+  /// The formats this inspector reads: every version up to the one Loop writes.
+  static let supportedVersion = SessionLogFormat.version
+  /// The largest offset a log may give, in seconds (``SessionLogFormat/maximumOffset``).
+  static let maximumOffset = SessionLogFormat.maximumOffset
+  private typealias Field = SessionLogFormat.Field
 
   /// Reads the header of the log whose lines are `lines`, the file `file`.
   init(lines: LogLines, file: String) throws(InspectorError) {
@@ -72,8 +66,8 @@ struct SessionReader {
       throw .invalidLine(file: file, line: 1, detail: "the file is empty, not a session log")
     }
     let header = try Self.parse(first, file: file, line: 1)
-    guard header["format"] == .string("loop-session"),
-      case let .number(versionText)? = header["version"],
+    guard header[Field.format] == .string(SessionLogFormat.name),
+      case let .number(versionText)? = header[Field.version],
       let number = Int(versionText)
     else {
       throw .invalidLine(
@@ -83,8 +77,8 @@ struct SessionReader {
       throw .newerFormat(file: file, version: number, supported: Self.supportedVersion)
     }
     version = number
-    if case let .string(name)? = header["name"] { self.name = name } else { self.name = "" }
-    initialState = header["initialState"].flatMap { $0 == .null ? nil : $0 }
+    if case let .string(name)? = header[Field.name] { self.name = name } else { self.name = "" }
+    initialState = header[Field.initialState].flatMap { $0 == .null ? nil : $0 }
     state = initialState
   }
 
@@ -103,15 +97,16 @@ struct SessionReader {
         cutOffLine = line
         return nil
       }
-      let offset = try seconds(value["offset"], line: line)
-      if let action = value["action"] {
-        guard case let .string(text)? = value["origin"], let origin = ActionOrigin(rawValue: text)
+      let offset = try seconds(value[Field.offset], line: line)
+      if let action = value[Field.action] {
+        guard case let .string(text)? = value[Field.origin],
+          let origin = ActionOrigin(rawValue: text)
         else {
           throw .invalidLine(
             file: file, line: line, detail: "origin: missing, or not user or effect")
         }
-        let cause = try self.cause(value["cause"], line: line, required: false)
-        let after = value["state"]
+        let cause = try self.cause(value[Field.cause], line: line, required: false)
+        let after = value[Field.state]
         var changes: [StateChange] = []
         if let before = state, let after {
           changes = StateDiff.changes(from: before, to: after)
@@ -123,13 +118,13 @@ struct SessionReader {
           number: stepCount, line: line, offset: offset, origin: origin, cause: cause,
           action: action, changes: changes)
       }
-      guard let id = try effectID(value["effect"], line: line),
-        case let .string(event)? = value["event"]
+      guard let id = try effectID(value[Field.effect], line: line),
+        case let .string(event)? = value[Field.event]
       else {
         throw .invalidLine(
           file: file, line: line, detail: "neither an action nor an effect's event")
       }
-      try add(event, of: id, cause: value["cause"], at: offset, line: line)
+      try add(event, of: id, cause: value[Field.cause], at: offset, line: line)
     }
     return nil
   }
@@ -138,21 +133,22 @@ struct SessionReader {
   private mutating func add(
     _ event: String, of id: Int, cause: JSONValue?, at offset: Double, line: Int
   ) throws(InspectorError) {
+    guard let event = SessionLogEffect.Event(rawValue: event) else {
+      throw .invalidLine(
+        file: file, line: line, detail: "event: not started, finished or cancelled")
+    }
     switch (event, effectIndex[id]) {
-    case ("started", nil):
+    case (.started, nil):
       guard let cause = try self.cause(cause, line: line, required: true) else {
         throw .invalidLine(file: file, line: line, detail: "cause: missing")
       }
       effectIndex[id] = effects.count
       effects.append(Effect(id: id, cause: cause, started: offset))
-    case ("started", _?):
+    case (.started, _?):
       throw .invalidLine(file: file, line: line, detail: "effect \(id) started twice")
-    case (_, _) where Outcome(rawValue: event) == nil:
-      throw .invalidLine(
-        file: file, line: line, detail: "event: not started, finished or cancelled")
     case (_, let position?) where effects[position].outcome == nil:
       effects[position].ended = offset
-      effects[position].outcome = Outcome(rawValue: event)
+      effects[position].outcome = event
     case (_, _?):
       throw .invalidLine(file: file, line: line, detail: "effect \(id) ended twice")
     case (_, nil):

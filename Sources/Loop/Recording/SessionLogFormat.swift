@@ -24,11 +24,31 @@ import Foundation
 ///   there only when the recorder records them.
 ///
 /// Version 1 (no `cause`, no effect lines) is read as it always was.
-enum SessionLogFormat {
-  static let name = "loop-session"
-  static let version = 2
+///
+/// This is the format's one definition: the recorder and `SessionLog` write and read these
+/// types, and `loop-inspect` (LoopInspector) reads the same names, version and limits from here.
+package enum SessionLogFormat {
+  package static let name = "loop-session"
+  package static let version = 2
   /// The largest offset a log may give, in seconds: longer than any session runs.
-  static let maximumOffset = 1e9
+  package static let maximumOffset = 1e9
+
+  /// The field names of the lines, as the types below encode them (`SessionLogFormatTests`
+  /// checks that they agree).
+  package enum Field {
+    package static let format = "format"
+    package static let version = "version"
+    package static let name = "name"
+    package static let states = "states"
+    package static let initialState = "initialState"
+    package static let action = "action"
+    package static let origin = "origin"
+    package static let offset = "offset"
+    package static let cause = "cause"
+    package static let state = "state"
+    package static let effect = "effect"
+    package static let event = "event"
+  }
 
   /// Line 1. Read back after ``HeaderProbe`` has checked the format and version; a reader
   /// needs nothing else in it (a recorder writes every field).

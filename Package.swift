@@ -14,7 +14,9 @@ let package = Package(
     .executable(name: "loop-inspect", targets: ["loop-inspect"]),
   ],
   targets: [
-    .target(name: "Loop", dependencies: ["LoopAtomics"]),
+    .target(name: "Loop", dependencies: ["LoopAtomics", "LoopSessionFormat"]),
+    // The session-log format's one definition: read by Loop's recorder and by loop-inspect.
+    .target(name: "LoopSessionFormat"),
     // Atomic operations below `Synchronization.Atomic`'s floor (macOS 15, iOS 18).
     .target(name: "LoopAtomics"),
     .target(name: "LoopTesting", dependencies: ["Loop", "LoopTestingStartup"]),
@@ -24,7 +26,7 @@ let package = Package(
       name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),
     .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
     // The inspector page for recorded sessions: reads a log's JSON, knows no app's types.
-    .target(name: "LoopInspector", dependencies: ["Loop"]),
+    .target(name: "LoopInspector", dependencies: ["LoopSessionFormat"]),
     .executableTarget(name: "loop-inspect", dependencies: ["LoopInspector"]),
     .executableTarget(
       name: "LoopBenchmarks",
@@ -33,7 +35,8 @@ let package = Package(
     ),
     // Counts the benchmark process's heap allocations (it replaces malloc on glibc).
     .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
-    .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopTesting", "LoopSharedFileWriter"]),
+    .testTarget(
+      name: "LoopTests", dependencies: ["Loop", "LoopTesting", "LoopSessionFormat", "LoopSharedFileWriter"]),
     // The crash test's child process: writes a shared file until it is killed.
     .executableTarget(
       name: "LoopSharedFileWriter", dependencies: ["Loop"], path: "Tests/SharedFileWriter"),

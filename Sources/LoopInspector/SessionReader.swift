@@ -1,4 +1,4 @@
-import Loop
+import LoopSessionFormat
 
 /// Reads a session log for the inspector a line at a time: its header first, then one step
 /// per reduced action, checking each effect line on the way. It keeps the state it is at and
@@ -20,7 +20,7 @@ struct SessionReader {
     var line: Int
     /// Seconds from the start of the recording, to the microsecond.
     var offset: Double
-    var origin: ActionOrigin
+    var origin: SessionLogFormat.Origin
     var cause: Int?
     var action: JSONValue
     /// What the action changed in the state; empty when the log holds no states.
@@ -34,7 +34,7 @@ struct SessionReader {
     var started: Double
     var ended: Double?
     /// How it ended: `finished` or `cancelled`.
-    var outcome: SessionLogEffect.Event?
+    var outcome: SessionLogFormat.Event?
   }
 
   let file: String
@@ -100,7 +100,7 @@ struct SessionReader {
       let offset = try seconds(value[Field.offset], line: line)
       if let action = value[Field.action] {
         guard case let .string(text)? = value[Field.origin],
-          let origin = ActionOrigin(rawValue: text)
+          let origin = SessionLogFormat.Origin(rawValue: text)
         else {
           throw .invalidLine(
             file: file, line: line, detail: "origin: missing, or not user or effect")
@@ -133,7 +133,7 @@ struct SessionReader {
   private mutating func add(
     _ event: String, of id: Int, cause: JSONValue?, at offset: Double, line: Int
   ) throws(InspectorError) {
-    guard let event = SessionLogEffect.Event(rawValue: event) else {
+    guard let event = SessionLogFormat.Event(rawValue: event) else {
       throw .invalidLine(
         file: file, line: line, detail: "event: not started, finished or cancelled")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 import Testing
 
 @testable import Loop
@@ -29,5 +30,15 @@ struct SessionLogFormatTests {
     let event = SessionLogFormat.EffectEvent(effect: 1, event: .started, cause: 1, offset: 0)
     #expect(try keys(event) == [Field.effect, Field.event, Field.cause, Field.offset])
     #expect(SessionLogFormat.name == "loop-session")
+  }
+
+  @Test("Loop's origins and effect events are the format's values")
+  func values() {
+    #expect(
+      [ActionOrigin.user, .effect].map(\.rawValue)
+        == SessionLogFormat.Origin.allCases.map(\.rawValue))
+    #expect(
+      [SessionLogEffect.Event.started, .finished, .cancelled].map(\.rawValue)
+        == SessionLogFormat.Event.allCases.map(\.rawValue))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 
 extension Replay where State: Encodable, Action: Encodable {
   /// The replay as a session log — each action with the state the reducer gave now — for

@@ -20,29 +20,33 @@ public struct Replay<State, Action> {
   /// The first step whose state differs from the one recorded, if any.
   public var divergence: ReplayDivergence<State, Action>?
 
-  /// One replayed action.
+  /// One replayed action: the log's entry for it, and the state the reducer gave now.
+  ///
+  /// ```swift
+  /// let step = replay.steps[2]
+  /// step.line, step.origin, step.action   // the entry's, read through it
+  /// step.state                            // replayed; step.recordedState is the log's
+  /// ```
+  @dynamicMemberLookup
   public struct Step {
-    /// The line of the log it came from.
-    public var line: Int
-    /// Its number among the log's actions, from 1 (see ``SessionLog/Entry/number``).
-    public var number: Int
-    /// Who sent it when it was recorded.
-    public var origin: ActionOrigin
-    /// For an action an effect sent: the number of the action whose reduce returned the
-    /// effect (see ``SessionLog/Entry/cause``).
-    public var cause: Int?
-    /// When it was reduced in the recording.
-    public var offset: Duration
-    /// The action.
-    public var action: Action
+    /// The log's entry: its line, number, origin, cause, offset, action and recorded state.
+    public var entry: SessionLog<State, Action>.Entry
     /// The state the reducer gave now.
     public var state: State
+
     /// The state the log recorded after it, if it holds states.
-    public var recordedState: State?
+    public var recordedState: State? { entry.state }
+
+    /// A field of the entry: `step.line`, `step.action`, `step.origin`, `step.cause`.
+    public subscript<Value>(
+      dynamicMember keyPath: KeyPath<SessionLog<State, Action>.Entry, Value>
+    ) -> Value {
+      entry[keyPath: keyPath]
+    }
 
     /// The action on one line, for a step-by-step listing:
     /// `Action.row(id: 3, action: .tap)`.
-    public var actionDescription: String { Dump.oneLine(of: action) }
+    public var actionDescription: String { Dump.oneLine(of: entry.action) }
   }
 
   /// The state before step `index` (the initial state for the first).
@@ -130,11 +134,7 @@ extension SessionLog where State: Equatable {
       // NB: The effect is dropped unstarted: what it fed back is in the log, as later entries.
       _ = reducer.reduce(into: &state, action: entry.action, environment: environment)
       replay.steps.append(
-        Replay.Step(
-          line: entry.line, number: entry.number, origin: entry.origin, cause: entry.cause,
-          offset: entry.offset, action: entry.action,
-          state: detached(state),
-          recordedState: entry.state))
+        Replay.Step(entry: entry, state: detached(state)))
       if replay.divergence == nil, let recorded = entry.state {
         let replayed = redaction.state(replay.steps[replay.steps.count - 1].state)
         if recorded != replayed {

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 
 /// A recorded session, read back: its header and one entry per reduced action.
 ///

@@ -1,55 +1,9 @@
 import Foundation
+import LoopSessionFormat
 
-/// The JSON Lines format of a recorded session, version 2.
-///
-/// Line 1 is the header; every further line is one reduced action, or one event of an
-/// effect's life:
-///
-/// ```text
-/// {"format":"loop-session","initialState":{…},"name":"movies","states":true,"version":2}
-/// {"action":{"queryChanged":{"_0":"batman"}},"offset":0.0004,"origin":"user","state":{…}}
-/// {"cause":1,"effect":1,"event":"started","offset":0.0005}
-/// {"action":{"searchResponse":{…}},"cause":1,"offset":0.31,"origin":"effect","state":{…}}
-/// {"effect":1,"event":"finished","offset":0.31}
-/// ```
-///
-/// - `offset`: seconds since recording began, when the action was reduced (or the event
-///   happened).
-/// - `origin`: `user` or `effect` (``ActionOrigin``).
-/// - `cause`: on an action an effect sent, and on an effect's `started` event: the number of
-///   the action (1 for the first after the header) whose reduce returned that effect.
-/// - `effect`, `event`: an effect the store started as a task (a `.run`, or an effect built on
-///   one), numbered from 1 in the order they start: `started`, then `finished` or `cancelled`.
-/// - `action`, `state`, `initialState`: the values' own `Codable` encodings; the states are
-///   there only when the recorder records them.
-///
-/// Version 1 (no `cause`, no effect lines) is read as it always was.
-///
-/// This is the format's one definition: the recorder and `SessionLog` write and read these
-/// types, and `loop-inspect` (LoopInspector) reads the same names, version and limits from here.
-package enum SessionLogFormat {
-  package static let name = "loop-session"
-  package static let version = 2
-  /// The largest offset a log may give, in seconds: longer than any session runs.
-  package static let maximumOffset = 1e9
-
-  /// The field names of the lines, as the types below encode them (`SessionLogFormatTests`
-  /// checks that they agree).
-  package enum Field {
-    package static let format = "format"
-    package static let version = "version"
-    package static let name = "name"
-    package static let states = "states"
-    package static let initialState = "initialState"
-    package static let action = "action"
-    package static let origin = "origin"
-    package static let offset = "offset"
-    package static let cause = "cause"
-    package static let state = "state"
-    package static let effect = "effect"
-    package static let event = "event"
-  }
-
+/// The types the recorder writes and `SessionLog` reads, one per kind of line of the session-log
+/// format (`LoopSessionFormat`'s `SessionLogFormat` defines its names, version and limits).
+extension SessionLogFormat {
   /// Line 1. Read back after ``HeaderProbe`` has checked the format and version; a reader
   /// needs nothing else in it (a recorder writes every field).
   struct Header<State> {

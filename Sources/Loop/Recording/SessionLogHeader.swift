@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 
 /// The first line of a session log, read on its own: which app recorded it, in which format,
 /// and whether it holds states — for a tool that picks the reducer to replay by the log's name.

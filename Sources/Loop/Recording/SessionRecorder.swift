@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 
 /// Records every action a store reduces — who sent it, when, and optionally the state after
 /// it — as a JSON Lines session log (see ``SessionLog``).

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 
 extension SessionRedaction
 where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {

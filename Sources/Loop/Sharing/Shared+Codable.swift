@@ -28,7 +28,7 @@ extension Shared: Decodable where Value: Decodable {
     }
     let slot = SharedSlot(
       key: SharedKey(id: id, persistence: nil, description: id), value: value,
-      registry: SharedRegistry.detached, persistence: nil)
+      persistence: nil)
     decoding?.slots[id] = slot
     self.init(storage: .root(slot))
   }

@@ -14,8 +14,9 @@ final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   private let flushStorage: @Sendable () throws(SharedStorageError) -> Void
   private let delay: Duration
   private var isScheduled = false
-  /// Reads the value to save, on the main thread: set by the slot that owns this.
-  var read: (() -> Value)?
+  /// Reads the value to save, on the main thread: set by the slot that owns this, which it
+  /// reaches weakly (`nil` once the slot is gone: nothing is left to save).
+  var read: (() -> Value?)?
 
   init(
     load: @escaping @Sendable () throws(SharedStorageError) -> Value?,
@@ -40,9 +41,9 @@ final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
 
   /// Hands the current value to the storage, if a save is due.
   private func hand() {
-    guard isScheduled, let read else { return }
+    guard isScheduled, let value = read?() else { return }
     isScheduled = false
-    saveValue(read())
+    saveValue(value)
   }
 
   /// Writes the value now, if a save is due, and returns once it is on disk.

@@ -49,7 +49,7 @@ public final class SharedRegistry: @unchecked Sendable {
 
           To fix, give values of different types different keys.
           """)
-        return SharedSlot(key: key, value: value(), registry: self, persistence: nil)
+        return SharedSlot(key: key, value: value(), persistence: nil)
       }
       let persistence =
         keepsFilesInMemory && !key.isKeptOnDiskInTests ? nil : key.persistence?()
@@ -65,7 +65,7 @@ public final class SharedRegistry: @unchecked Sendable {
         }
       }
       let slot = SharedSlot(
-        key: key, value: initial ?? value(), registry: self, persistence: persistence)
+        key: key, value: initial ?? value(), persistence: persistence)
       slots[key.id] = slot
       if persistence != nil { hasFiles.withLock { $0 = true } }
       return slot

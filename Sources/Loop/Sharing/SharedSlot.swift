@@ -18,7 +18,6 @@ import Observation
 final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable, Observable {
   // NB: @unchecked: every member is touched on the main thread only (see the type's comment).
   let key: SharedKey<Value>
-  @usableFromInline unowned let registry: SharedRegistry
   @usableFromInline let persistence: SharedPersistence<Value>?
   @usableFromInline let registrar = ObservationRegistrar()
   /// The members views read, checked after each change (see `FieldObservation`); made on the
@@ -40,15 +39,13 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @exclusivity(unchecked) @usableFromInline var isWatched: Bool
 
   init(
-    key: SharedKey<Value>, value: Value, registry: SharedRegistry,
-    persistence: SharedPersistence<Value>?
+    key: SharedKey<Value>, value: Value, persistence: SharedPersistence<Value>?
   ) {
     self.key = key
-    self.registry = registry
     self.persistence = persistence
     self.isWatched = persistence != nil
     super.init(value: value)
-    persistence?.read = { [unowned self] in self.value }
+    persistence?.read = { [weak self] in self?.value }
   }
 
   /// After a write to ``value``: counted, and handed on only when something watches it.

@@ -8,8 +8,8 @@ import Observation
 /// and asks the root store to check this child after its next send (once: the checks are
 /// one-shot, like Observation's own registrations). After each processed send, the root runs
 /// the checks: a child whose state is `!=` the value its observers saw (for `Equatable` state;
-/// any change of the parent's state for other state) is notified and forgets the value; an
-/// unchanged child asks to be checked again.
+/// after every processed send for other state, which cannot be compared) is notified and
+/// forgets the value; an unchanged child asks to be checked again.
 ///
 /// - Complexity: per send, O(1) per scoped store read since it was last notified.
 @MainActor

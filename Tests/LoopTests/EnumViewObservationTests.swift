@@ -2,37 +2,6 @@ import Loop
 import Observation
 import Testing
 
-/// A view as SwiftUI runs one: its body observed; a change marks it for the next frame, and
-/// each frame re-renders it once if it was marked. `count` is how many times it re-rendered.
-@MainActor
-private final class Renders {
-  private(set) var rendered = 0
-  private var isMarked = false
-  let body: @MainActor () -> Void
-
-  init(_ body: @escaping @MainActor () -> Void) {
-    self.body = body
-    render()
-    rendered = 0
-  }
-
-  /// Re-renders if marked; the times it re-rendered.
-  var count: Int {
-    if isMarked { render() }
-    return rendered
-  }
-
-  private func render() {
-    isMarked = false
-    rendered += 1
-    withObservationTracking {
-      body()
-    } onChange: { [weak self] in
-      MainActor.assumeIsolated { self?.isMarked = true }
-    }
-  }
-}
-
 /// A view over an enum state (`switch store.case`) observes which case it shows and its
 /// identity; a case scoped from a part store observes its presence and identity.
 @MainActor
@@ -85,7 +54,7 @@ struct EnumViewObservationTests {
     let store = Store(
       initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
     var shown = ""
-    let view = Renders {
+    let view = FrameView {
       switch store.case {
       case .login:
         if let login = store.scope(state: Screen.login, action: Action.login) {
@@ -97,19 +66,19 @@ struct EnumViewObservationTests {
     }
     for name in ["a", "ab", "abc"] {
       store.send(.login(.typed(name)))
-      #expect(view.count == 0)
+      #expect(view.frame() == 0)
     }
     store.send(.showLogin(2))  // another login: another id
-    #expect(view.count == 1)
+    #expect(view.frame() == 1)
     #expect(shown == "login 2")
     store.send(.startGame)
-    #expect(view.count == 2)
+    #expect(view.frame() == 2)
     store.send(.game(.moved))
     store.send(.game(.moved))
-    #expect(view.count == 2)
+    #expect(view.frame() == 2)
     #expect(shown == "game")
     store.send(.end)
-    #expect(view.count == 3)
+    #expect(view.frame() == 3)
     #expect(shown == "over")
   }
 
@@ -117,14 +86,14 @@ struct EnumViewObservationTests {
   func switchState() {
     let store = Store(
       initialState: Screen.login(Login(id: 1)), reducer: Self.screen, environment: ())
-    let view = Renders {
+    let view = FrameView {
       if case .login = store.state {}
     }
     for name in ["a", "ab", "abc"] {
       store.send(.login(.typed(name)))
-      _ = view.count  // a frame after each keystroke
+      _ = view.frame()  // a frame after each keystroke
     }
-    #expect(view.count == 3)
+    #expect(view.frame() == 3)
   }
 
   @Test("a case scoped from a part store observes its presence and identity only")
@@ -132,7 +101,7 @@ struct EnumViewObservationTests {
     let store = Store(initialState: Root(), reducer: Self.root, environment: ())
     let part = store.scope(state: \.screen, action: RootAction.screen)
     var shown = ""
-    let view = Renders {
+    let view = FrameView {
       switch part.case {
       case .login:
         if let login = part.scope(state: Screen.login, action: Action.login) {
@@ -141,23 +110,23 @@ struct EnumViewObservationTests {
       case .game, .over: shown = "other"
       }
     }
-    let caseView = Renders {
+    let caseView = FrameView {
       _ = part.scope(state: Screen.login, action: Action.login)
     }
     for name in ["a", "ab", "abc"] {
       store.send(.screen(.login(.typed(name))))
-      #expect(view.count == 0)
-      #expect(caseView.count == 0)
+      #expect(view.frame() == 0)
+      #expect(caseView.frame() == 0)
     }
     store.send(.retitle("x"))
-    #expect(view.count == 0)
-    #expect(caseView.count == 0)
+    #expect(view.frame() == 0)
+    #expect(caseView.frame() == 0)
     store.send(.screen(.showLogin(2)))
-    #expect(view.count == 1)
-    #expect(caseView.count == 1)
+    #expect(view.frame() == 1)
+    #expect(caseView.frame() == 1)
     #expect(shown == "login 2")
     store.send(.screen(.startGame))
-    #expect(view.count == 2)
+    #expect(view.frame() == 2)
     #expect(shown == "other")
   }
 
@@ -167,42 +136,42 @@ struct EnumViewObservationTests {
       initialState: Root(screen: .game(Game())), reducer: Self.root, environment: ())
     let part = store.scope(state: \.screen, action: RootAction.screen)
     var moves = -1
-    let caseView = Renders {
+    let caseView = FrameView {
       _ = part.scope(state: Screen.game, action: Action.game)
     }
     // NB: The game's view holds its store, as a SwiftUI view does.
     var game: Store<Game, GameAction>?
-    let gameView = Renders {
+    let gameView = FrameView {
       game = part.scope(state: Screen.game, action: Action.game)
       moves = game?.moves ?? -1
     }
     for _ in 0..<3 {
       store.send(.screen(.game(.moved)))
-      #expect(caseView.count == 0)
-      _ = gameView.count
+      #expect(caseView.frame() == 0)
+      _ = gameView.frame()
     }
-    #expect(gameView.count == 3)
+    #expect(gameView.frame() == 3)
     #expect(game != nil)
     #expect(moves == 3)
     store.send(.screen(.end))
-    #expect(caseView.count == 1)
+    #expect(caseView.frame() == 1)
   }
 
   @Test("a part scoped in the view's body each time, then its case: presence and identity only")
   func partScopedInBody() {
     let store = Store(initialState: Root(), reducer: Self.root, environment: ())
     var login: Store<Login, LoginAction>?
-    let view = Renders {
+    let view = FrameView {
       login = store.scope(state: \.screen, action: RootAction.screen)
         .scope(state: Screen.login, action: Action.login)
     }
     let first = login
     for name in ["a", "ab", "abc"] {
       store.send(.screen(.login(.typed(name))))
-      #expect(view.count == 0)
+      #expect(view.frame() == 0)
     }
     store.send(.screen(.showLogin(2)))
-    #expect(view.count == 1)
+    #expect(view.frame() == 1)
     #expect(login !== first)
     #expect(login?.withState(\.id) == 2)
   }

@@ -3,35 +3,6 @@ import Loop
 import Observation
 import Testing
 
-/// A view as SwiftUI runs one: its body observed; a change marks it, and the next frame
-/// re-renders it once if marked.
-@MainActor
-private final class TableView {
-  private(set) var rendered = 0
-  private var isMarked = false
-  let body: @MainActor () -> Void
-
-  init(_ body: @escaping @MainActor () -> Void) {
-    self.body = body
-    render()
-    rendered = 0
-  }
-
-  /// Renders a frame; returns how many times the view re-rendered.
-  func frame() -> Int {
-    if isMarked { render() }
-    return rendered
-  }
-
-  private func render() {
-    isMarked = false
-    rendered += 1
-    withObservationTracking(body) { [weak self] in
-      MainActor.assumeIsolated { self?.isMarked = true }
-    }
-  }
-}
-
 /// The app every pattern of the table is read from.
 enum ObservationTableApp {
   struct Sheet: Equatable, Identifiable {
@@ -209,7 +180,7 @@ struct ObservationTableTests {
       let counts = edits.map { edit -> String in
         let store = Store(initialState: App.State(), reducer: App.reducer, environment: ())
         var held: [AnyObject] = []
-        let view = TableView { held = pattern.body(store) }
+        let view = FrameView { held = pattern.body(store) }
         store.send(edit.action)
         let count = view.frame()
         withExtendedLifetime(held) {}

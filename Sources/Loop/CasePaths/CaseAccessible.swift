@@ -78,11 +78,8 @@ extension CaseAccessible {
     _ path: CasePath<Self, Case>, _ body: (inout Case) throws -> Void,
     fileID: StaticString = #fileID, line: UInt = #line
   ) rethrows {
-    guard var payload = path.extract(from: self) else {
-      return reportCaseMismatch(self, fileID: fileID, line: line)
-    }
-    try body(&payload)
-    self = path.embed(payload)
+    try modifyCase(
+      &self, extract: path.extract(from:), embed: path.embed, body, fileID: fileID, line: line)
   }
 }
 
@@ -147,12 +144,22 @@ extension Optional {
     _ path: CasePath<Wrapped, Case>, _ body: (inout Case) throws -> Void,
     fileID: StaticString = #fileID, line: UInt = #line
   ) rethrows {
-    guard var payload = self[case: path] else {
-      return reportCaseMismatch(self as Any, fileID: fileID, line: line)
-    }
-    try body(&payload)
-    self = path.embed(payload)
+    try modifyCase(
+      &self, extract: { $0[case: path] }, embed: path.embed, body, fileID: fileID, line: line)
   }
+}
+
+/// What every `modify` does: changes the payload `extract` finds in `value` with `body`, and
+/// embeds it again; when `extract` finds none, nothing changes and a runtime warning says so.
+private func modifyCase<Value, Case>(
+  _ value: inout Value, extract: (Value) -> Case?, embed: (Case) -> Value,
+  _ body: (inout Case) throws -> Void, fileID: StaticString, line: UInt
+) rethrows {
+  guard var payload = extract(value) else {
+    return reportCaseMismatch(value, fileID: fileID, line: line)
+  }
+  try body(&payload)
+  value = embed(payload)
 }
 
 /// The warning of a `modify` whose value is not in the case it names.

@@ -87,20 +87,8 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
   }
 
   /// The payload a `Mirror` shows for an enum value, as a `Value`, if it is one.
-  ///
-  /// A `Mirror` shows a case's payload as its field: a single labeled value (`.child(action:)`)
-  /// is a one-element labeled tuple, `(action: ChildAction)`, which no cast turns into its
-  /// element; several values are a tuple, labeled or not, which casts to an unlabeled one.
   private static func payload(of value: Any) -> Value? {
-    guard let field = Mirror(reflecting: value).children.first?.value else { return nil }
-    let fieldMirror = Mirror(reflecting: field)
-    if fieldMirror.displayStyle == .tuple, fieldMirror.children.count == 1,
-      fieldMirror.children.first?.label != nil,
-      let element = fieldMirror.children.first?.value as? Value
-    {
-      return element
-    }
-    return field as? Value
+    mirroredPayload(of: value) as? Value
   }
 
   /// The slow path: reads `root`'s payload through a `Mirror`, and remembers what it learned.
@@ -183,4 +171,21 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
       known = original
     }
   }
+}
+
+/// The payload a `Mirror` shows for an enum value, `nil` for a case with none.
+///
+/// A `Mirror` shows a case's payload as its field: a single labeled value (`.child(action:)`)
+/// is a one-element labeled tuple, `(action: ChildAction)`, which no cast turns into its
+/// element, so it is unwrapped here; several values are a tuple, labeled or not, which casts to
+/// an unlabeled one.
+func mirroredPayload(of value: Any) -> Any? {
+  guard let field = Mirror(reflecting: value).children.first?.value else { return nil }
+  let fieldMirror = Mirror(reflecting: field)
+  if fieldMirror.displayStyle == .tuple, fieldMirror.children.count == 1,
+    let only = fieldMirror.children.first, only.label != nil
+  {
+    return only.value
+  }
+  return field
 }

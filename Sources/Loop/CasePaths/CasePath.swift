@@ -47,10 +47,12 @@ public struct CasePath<Root, Value>: Sendable, CustomStringConvertible {
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    let name = "CasePath<\(Dump.name(of: Root.self)), \(Dump.name(of: Value.self))>"
+    // NB: The types' names are written only when a failure message asks for them.
     self.init(
       embed: embed, extract: extract, isSingleCase: false,
-      describe: { "\(name)(\($0.first ?? "…"))" })
+      describe: {
+        "CasePath<\(Dump.name(of: Root.self)), \(Dump.name(of: Value.self))>(\($0.first ?? "…"))"
+      })
   }
 
   @usableFromInline

@@ -39,29 +39,12 @@ extension EnumLayout {
     return (0..<count).map { $0 < words.count ? String(words[$0]) : "" }
   }
 
-  /// How many cases have a payload: they come first, in tag order.
-  private var payloadCaseCount: Int {
-    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
-    return Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
-  }
-
-  /// The field record of the case `tag`: flags, then relative pointers to the payload's mangled
-  /// type name and to the case's name (4 bytes each).
-  private func fieldRecord(tag: UInt32) -> UnsafeRawPointer? {
-    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
-    guard let fields = Self.relative(descriptor + 16) else { return nil }
-    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    guard tag < fields.load(fromByteOffset: 12, as: UInt32.self) else { return nil }
-    return fields + 16 + Int(tag) * recordSize
-  }
-
   /// The type of the case `tag`'s payload, as the runtime resolves its mangled name in the
   /// enum's context (a generic enum's arguments follow its kind and type descriptor).
   private func payloadType(tag: UInt32) -> Any.Type? {
     guard let record = fieldRecord(tag: tag), let name = Self.relative(record + 4) else {
       return nil
     }
-    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
     guard
       let type = getTypeByMangledNameInContext?(
         name.assumingMemoryBound(to: UInt8.self), UInt(Self.mangledNameLength(name)), descriptor,
@@ -96,15 +79,6 @@ extension EnumLayout {
       && zip(fieldElements, payloadElements).allSatisfy { $0 == $1 }
   }
 
-  /// A tuple type's element types; `[]` for a type that is not a tuple.
-  private static func tupleElements(_ type: Any.Type) -> [Any.Type] {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    guard metadata.load(as: UInt.self) == 0x301 else { return [] }
-    let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
-    return (0..<count).map {
-      metadata.load(fromByteOffset: (3 + 2 * $0) * wordSize, as: Any.Type.self)
-    }
-  }
 }
 
 /// The Swift runtime's own function for turning a field record's mangled type name into

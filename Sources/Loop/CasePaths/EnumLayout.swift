@@ -40,13 +40,7 @@ struct EnumLayout: @unchecked Sendable {
     case 0x302, 0x304:
       return false
     case 0x301:
-      // NB: A tuple's metadata: kind, element count, labels, then per element its type
-      // and its offset (a word each).
-      let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
-      return (0..<count).allSatisfy { index in
-        readsInPlace(
-          metadata.load(fromByteOffset: (3 + 2 * index) * wordSize, as: Any.Type.self))
-      }
+      return tupleElements(type).allSatisfy(readsInPlace)
     case 0x202:
       // NB: A generic enum's arguments follow its kind and type descriptor.
       return readsInPlace(metadata.load(fromByteOffset: 2 * wordSize, as: Any.Type.self))
@@ -55,14 +49,34 @@ struct EnumLayout: @unchecked Sendable {
     }
   }
 
+  /// The enum's type descriptor, which follows the metadata's kind word.
+  var descriptor: UnsafeRawPointer {
+    metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
+  }
+
   /// How many cases the enum has, with a payload or without.
   var caseCount: Int {
+    // NB: After the payload case count, the descriptor holds the empty case count.
+    payloadCaseCount + Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+  }
+
+  /// How many cases have a payload: they come first, in tag order.
+  var payloadCaseCount: Int {
     // NB: An enum's type descriptor: flags, parent, name, access function and fields (4 bytes
-    // each), then the payload case count (its low 24 bits) and the empty case count.
-    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
-    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF
-    let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
-    return Int(payloadCases) + Int(emptyCases)
+    // each), then the payload case count (its low 24 bits).
+    Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
+  }
+
+  /// A tuple type's element types; `[]` for a type that is not a tuple.
+  static func tupleElements(_ type: Any.Type) -> [Any.Type] {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // NB: A tuple's metadata: kind (0x301), element count, labels, then per element its type
+    // and its offset (a word each).
+    guard metadata.load(as: UInt.self) == 0x301 else { return [] }
+    let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
+    return (0..<count).map {
+      metadata.load(fromByteOffset: (3 + 2 * $0) * wordSize, as: Any.Type.self)
+    }
   }
 
   /// The value witness table: the word before the metadata.
@@ -86,17 +100,20 @@ struct EnumLayout: @unchecked Sendable {
   /// Whether the case with `tag` stores its payload in a box of its own (`indirect`), as its
   /// field record says; `nil` when the type has no field records.
   func isIndirect(tag: UInt32) -> Bool? {
-    // NB: The type descriptor follows the metadata's kind word. In it, after flags, parent,
-    // name and access function, a relative pointer to the field descriptor (offset 16).
-    let descriptor = metadata.load(fromByteOffset: Self.wordSize, as: UnsafeRawPointer.self)
+    fieldRecord(tag: tag).map { $0.load(as: UInt32.self) & 0x1 != 0 }
+  }
+
+  /// The field record of the case `tag`, in tag order: flags, then relative pointers to the
+  /// payload's mangled type name and to the case's name (4 bytes each); `nil` when the type has
+  /// no field records.
+  func fieldRecord(tag: UInt32) -> UnsafeRawPointer? {
+    // NB: In the type descriptor, after flags, parent, name and access function, a relative
+    // pointer to the field descriptor (offset 16). A field descriptor: type name, superclass
+    // (4 bytes each), kind and record size (2 each), record count (4), then the records.
     guard let fields = Self.relative(descriptor + 16) else { return nil }
-    // NB: A field descriptor: type name, superclass (4 bytes each), kind and record size
-    // (2 each), record count (4), then the records, in tag order: flags first.
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    let recordCount = fields.load(fromByteOffset: 12, as: UInt32.self)
-    guard tag < recordCount else { return nil }
-    let flags = fields.load(fromByteOffset: 16 + Int(tag) * recordSize, as: UInt32.self)
-    return flags & 0x1 != 0
+    guard tag < fields.load(fromByteOffset: 12, as: UInt32.self) else { return nil }
+    return fields + 16 + Int(tag) * recordSize
   }
 
   /// The payload of `value` read as `Payload` if `value`'s case is `tag`, otherwise `nil`.

@@ -17,14 +17,7 @@ struct ShownCase: Equatable {
   /// The `id` of an enum value's payload, when the payload (or its one labeled value) is
   /// `Identifiable`.
   private static func identity(of value: Any) -> AnyHashable? {
-    guard var payload = Mirror(reflecting: value).children.first?.value else { return nil }
-    let mirror = Mirror(reflecting: payload)
-    if mirror.displayStyle == .tuple, mirror.children.count == 1,
-      let element = mirror.children.first?.value
-    {
-      payload = element
-    }
-    guard let identifiable = payload as? any Identifiable else { return nil }
+    guard let identifiable = mirroredPayload(of: value) as? any Identifiable else { return nil }
     return id(of: identifiable)
   }
 

@@ -66,7 +66,6 @@ extension TestStore where State: Equatable {
     guard let overlay else { return body() }
     return overlay.apply(body)
   }
-
 }
 
 extension TestStore {

@@ -1,4 +1,4 @@
-// Field-level observation (Sources/Loop/Observation/FieldObservation.swift): a read of `store.field`
+// Field-level observation (Sources/Loop/Observation/ObservedValues.swift): a read of `store.field`
 // observes that field alone, on root, scoped and row stores; checked against the plain
 // computation (an observer is told at the first send after which its field differs from what
 // it read) on seeded random sequences.

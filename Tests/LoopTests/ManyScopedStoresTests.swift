@@ -1,5 +1,5 @@
 // A store that compares many observed scoped stores after every send warns, once, and points
-// to `scope(forEach:action:)` (Sources/Loop/Store/RootCore.swift, `runScopeChecks`).
+// to `scope(forEach:action:)` (Sources/Loop/Store/RootCore.swift, `runScopeChecksOnce`).
 import Loop
 import LoopTesting
 import Observation
@@ -31,6 +31,7 @@ private let listReducer = Reducer<List, ListAction, Void>.empty.forEach(
 struct ManyScopedStoresTests {
   /// The warnings raised while every store `rows` gives is observed and two rows change.
   private func warnings(
+    byField: Bool = false,
     observing rows: (Store<List, ListAction>) -> [Store<Item, ItemAction>]
   ) -> [String] {
     let warnings = WarningLog()
@@ -38,7 +39,7 @@ struct ManyScopedStoresTests {
       let store = Store(initialState: List(), reducer: listReducer, environment: ())
       for row in rows(store) {
         withObservationTracking {
-          _ = row.state
+          if byField { _ = row.count } else { _ = row.state }
         } onChange: {
         }
       }
@@ -55,11 +56,12 @@ struct ManyScopedStoresTests {
         store.scope(state: \.computedItems[id: id], action: { ListAction.item(id, $0) })
       }
     }
-    // NB: 300 row stores, and the one check of the parent's fields (each row's presence).
+    // NB: 300 row stores; the parent's fields (each row's presence) are its own table,
+    // checked with its state, not one by one.
     #expect(
       warned == [
         """
-        A store runs 301 observation checks after every send, one by one: each scoped store \
+        A store runs 300 observation checks after every send, one by one: each scoped store \
         that a view observes is compared with its state after each send, whether its part \
         changed or not.
 
@@ -85,5 +87,38 @@ struct ManyScopedStoresTests {
   @Test("the same rows from scope(forEach:) compare only what changed, and do not warn")
   func rowStoresDoNotWarn() {
     #expect(warnings { $0.scope(forEach: \.items, action: ListAction.item) }.isEmpty)
+  }
+
+  @Test("rows observed by a field (row.count) are checked by their collection too: no warning")
+  func rowFieldsDoNotWarn() {
+    #expect(
+      warnings(byField: true) { $0.scope(forEach: \.items, action: ListAction.item) }.isEmpty)
+    #expect(
+      warnings(byField: true) { store in
+        (0..<300).compactMap { id in
+          store.scope(state: \.items[id: id], action: { ListAction.item(id, $0) })
+        }
+      }.isEmpty)
+  }
+
+  @Test("300 rows observed by a field: each told of its own row's edits only")
+  func rowFieldsToldOfTheirOwnRow() {
+    let store = Store(initialState: List(), reducer: listReducer, environment: ())
+    let rows = store.scope(forEach: \.items, action: ListAction.item)
+    let told = WarningLog()
+    func observe(_ index: Int) {
+      withObservationTracking {
+        _ = rows[index].count
+      } onChange: {
+        told.append("\(index)")
+      }
+    }
+    for index in rows.indices { observe(index) }
+    for id in [3, 7, 3, 299] {
+      store.send(.item(id, .increment))
+      // NB: As a view re-renders: the row told reads again.
+      if let last = told.all.last.flatMap(Int.init) { observe(last) }
+    }
+    #expect(told.all == ["3", "7", "3", "299"])
   }
 }

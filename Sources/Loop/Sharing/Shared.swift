@@ -210,11 +210,10 @@ public struct Shared<Value: Sendable>: Sendable {
     }
   }
 
-  /// Registers interest in `member`, whose observers saw `seen`; `id`, for a member of one
-  /// element of this collection (see `SharedSlot.observationByID`).
-  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member, id: AnyHashable? = nil) {
+  /// Registers interest in `member`, whose observers saw `seen`.
+  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
     switch storage {
-    case let .root(slot): slot.observe(member, seen: seen, id: id)
+    case let .root(slot): slot.observe(member, seen: seen)
     case let .derived(derivation): derivation.observe(member, seen: seen)
     }
   }
@@ -344,7 +343,7 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
 
   override func observedValue() -> Element {
     let element = parent.currentValue[id: id]
-    parent.observe(\IdentifiedArray<ID, Element>.[id: id], seen: element, id: AnyHashable(id))
+    observeElement(\Element.self, seen: element)
     if let element { last = element }
     return last
   }
@@ -368,10 +367,21 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   override func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
     // NB: What the observer is compared with later is the member as the collection has it
     // now — none, once the element is gone — not the last value this shows.
-    parent.observe(
-      (\IdentifiedArray<ID, Element>.[id: id]).appending(
-        path: \Element?.[storeFieldMember: member]),
-      seen: parent.currentValue[id: id].map { $0[keyPath: member] }, id: AnyHashable(id))
+    observeElement(member, seen: parent.currentValue[id: id].map { $0[keyPath: member] })
+  }
+
+  /// Registers interest in `member` of the element, whose observers saw `seen` (`nil`: the
+  /// element is gone): in the element's own table when the collection is a slot's whole value,
+  /// checked only when the element was touched; else as a member of the collection.
+  private func observeElement<Member>(_ member: KeyPath<Element, Member>, seen: Member?) {
+    if case let .root(slot) = parent.storage {
+      slot.elementObservation().observe(id: id, member: member, seen: seen)
+    } else {
+      parent.observe(
+        (\IdentifiedArray<ID, Element>.[id: id]).appending(
+          path: \Element?.[storeFieldMember: member]),
+        seen: seen)
+    }
   }
 
   override var rootSlot: any AnySharedSlot { parent.rootSlot }

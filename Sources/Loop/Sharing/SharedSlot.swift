@@ -19,19 +19,12 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   // NB: @unchecked: every member is touched on the main thread only (see the type's comment).
   let key: SharedKey<Value>
   @usableFromInline let persistence: SharedPersistence<Value>?
-  @usableFromInline let registrar = ObservationRegistrar()
-  /// The members views read, checked after each change (see `FieldObservation`); made on the
-  /// first such read.
-  @usableFromInline nonisolated(unsafe) var observation: FieldObservation<Value>?
-  /// Whether the whole value was read since its observers were last told (as a root store's
-  /// `state`): a change tells them only then.
-  @exclusivity(unchecked) @usableFromInline var wasRead = false
-  /// For a collection: the members observed of one element, by the element's id — checked
-  /// only when the collection's history says the element was touched.
-  @usableFromInline nonisolated(unsafe) var observationByID:
-    [AnyHashable: FieldObservation<Value>] = [:]
-  /// The collection's version when the observers by id were last checked.
-  nonisolated(unsafe) var checkedVersion: Int?
+  /// What views read of the value — the whole value, its members (see `ObservedValues`);
+  /// made on the first such read.
+  @usableFromInline nonisolated(unsafe) var observed: ObservedValues<Value>?
+  /// For a collection, what views read of its elements, by id, checked only for the elements
+  /// its history says were touched (see `SharedRows`); made on the first such read.
+  @usableFromInline nonisolated(unsafe) var rows: (any SharedRowsChecking)?
   /// How many times the value changed.
   @exclusivity(unchecked) @usableFromInline var version = 0
   /// Whether something watches the value (a file, observers), so that a write must do more
@@ -60,7 +53,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @inlinable
   func afterChange() {
     persistence?.didChange()
-    if wasRead || observation != nil || !observationByID.isEmpty { scheduleChecks() }
+    if observed != nil || rows != nil { scheduleChecks() }
   }
 
   /// Asks for this slot's observers to be checked once the current send is over.
@@ -69,79 +62,47 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
     SharedChecks.schedule(self)
   }
 
-  /// Tells the observers of the whole value, and those of the members that changed.
+  /// Tells the observers of what changed: the whole value, its members, its elements.
   func checkObservers() {
-    if wasRead {
-      wasRead = false
-      registrar.withMutation(of: self, keyPath: \.version) {}
-    }
-    MainActor.assumeIsolated {
-      if let observation { _ = observation.check(value) }
-      if !observationByID.isEmpty { checkObserversByID() }
-      // NB: Nothing waits any more (every observer was told): a write is back to counting
-      // itself, until something reads again.
-      isWatched =
-        persistence != nil || wasRead || observation?.waiting.isEmpty == false
-        || observationByID.values.contains { !$0.waiting.isEmpty }
-    }
+    var waits = false
+    if let observed, !observed.waiting.isEmpty { waits = observed.check(value) }
+    if let rows { waits = rows.check() || waits }
+    // NB: Nothing waits any more (every observer was told): a write is back to counting
+    // itself, until something reads again.
+    isWatched = persistence != nil || waits
   }
 
-  /// Checks the observers of the elements the collection's history says were touched, or of
-  /// all when it has no path back (an older copy restored, a new collection, more steps than
-  /// it keeps): the plain way.
-  @MainActor
-  private func checkObserversByID() {
-    let history = value as? any IdentifiedHistoryReading
-    let told =
-      if let history, let checkedVersion {
-        history.forEachID(touchedSince: checkedVersion) { id in
-          _ = observationByID[id]?.check(value)
-        }
-      } else {
-        false
-      }
-    if !told {
-      for observation in observationByID.values { _ = observation.check(value) }
-    }
-    checkedVersion = history?.historyVersion
+  /// The table of what views read, made on the first read.
+  @usableFromInline
+  func observedValues() -> ObservedValues<Value> {
+    if let observed { return observed }
+    let made = ObservedValues<Value>()
+    observed = made
+    return made
   }
 
   /// The whole value was read: its observers are told after the next change.
   @inlinable
   func observeWhole() {
-    wasRead = true
     isWatched = true
-    registrar.access(self, keyPath: \.version)
+    _ = observedValues().registerWhole(
+      subject: self, tracked: { \.version }, seen: value, compared: false)
   }
 
   /// A member was read, whose observers saw `seen`: they are told after a change that left it
   /// different.
   @usableFromInline
-  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member, id: AnyHashable? = nil) {
-    // NB: Main thread only (see the type's comment): nothing here crosses to another thread.
-    nonisolated(unsafe) let member = member
-    nonisolated(unsafe) let seen = seen
-    nonisolated(unsafe) let id = id
+  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
     isWatched = true
-    MainActor.assumeIsolated {
-      let observation: FieldObservation<Value>
-      if let id, let history = value as? any IdentifiedHistoryReading {
-        // NB: A member of one element: checked when the history names the element.
-        if observationByID.isEmpty, checkedVersion == nil {
-          checkedVersion = history.historyVersion
-        }
-        observation = observationByID[id] ?? FieldObservation<Value>()
-        observationByID[id] = observation
-      } else {
-        observation = self.observation ?? FieldObservation<Value>()
-        self.observation = observation
-      }
-      _ = observation.register(
-        member, subject: self, registrar: registrar,
-        tracked: { (\SharedSlot<Value>.value).appending(path: member) },
-        read: { { $0[keyPath: member] } }, seen: seen)
-    }
+    _ = observedValues().register(
+      member, subject: self, tracked: { (\SharedSlot<Value>.value).appending(path: member) },
+      read: { { $0[keyPath: member] } }, seen: seen)
   }
+
+  /// What Observation tracks a member of one element under, in that element's own table (see
+  /// `SharedRows`).
+  @usableFromInline
+  subscript(elementMember member: AnyKeyPath) -> Int { 0 }
 }
 
 /// A value kept in memory of its own, at one address for the cell's life, so that a write can
@@ -218,22 +179,31 @@ extension SharedSlot: AnySharedSlot {
   }
 }
 
-/// The slots whose observers must be checked once the current send is over: run by the
-/// store after every send, and by a main-queue job for a change made outside a send.
+/// The slots whose observers must be checked: run by a store after every send (so a change a
+/// send made is told before it returns), and by a main-queue job for a change made outside any
+/// send — both through ``run()``, which checks each slot's `ObservedValues`.
 @usableFromInline
 enum SharedChecks {
-  // NB: Main thread only. A plain `Bool`, initialised statically: the store reads it after
-  // every send, and it must cost one load.
+  // NB: Main thread only. Plain values, initialised statically: the store reads `isPending`
+  // after every send, and it must cost one load.
   @usableFromInline nonisolated(unsafe) static var isPending = false
   nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
+  /// Whether a main-queue job is queued to run the checks: one at a time, so a run of sends
+  /// that each change a value (whose store runs the checks) queues one job, not one per send.
+  nonisolated(unsafe) static var isJobQueued = false
 
   static func schedule(_ slot: any AnySharedSlot) {
     if !slots.contains(where: { $0 === slot }) { slots.append(slot) }
-    guard !isPending else { return }
     isPending = true
+    guard !isJobQueued else { return }
+    isJobQueued = true
     // NB: A change made outside any send (an effect that writes directly) is told on the main
-    // queue's next turn; inside a send, the store runs the checks first.
-    DispatchQueue.main.async { run() }
+    // queue's next turn; inside a send, the store runs the checks first, and the job finds
+    // nothing to do.
+    DispatchQueue.main.async {
+      isJobQueued = false
+      run()
+    }
   }
 
   @usableFromInline
@@ -241,7 +211,7 @@ enum SharedChecks {
     guard isPending else { return }
     isPending = false
     let pending = slots
-    slots.removeAll()
+    slots.removeAll(keepingCapacity: true)
     for slot in pending { slot.checkObservers() }
   }
 }

@@ -19,7 +19,7 @@ class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
   ) {
     let original = identity(initial)
     // NB: The child's state as this store last read it while the child was there.
-    let last = Box(initial)
+    let last = LastChildState(initial)
     /// The child, if it is still the one this store was made for.
     func current(_ state: ParentState) -> State? {
       guard let value = child(state), identity(value) == original else { return nil }
@@ -49,4 +49,13 @@ func reportChildGone(_ action: some Any) {
     replaced by another. To fix, stop using the child store when its child goes (ask the \
     parent store for a new one), or send the action to the parent.
     """)
+}
+
+/// The state a child store last read while its child was there: what it shows once the child
+/// is gone.
+@MainActor
+@usableFromInline
+final class LastChildState<State> {
+  @usableFromInline var value: State
+  @usableFromInline init(_ value: State) { self.value = value }
 }

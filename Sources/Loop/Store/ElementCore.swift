@@ -35,20 +35,22 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
 
   /// Registers the store's check with its collection, once per wait.
   @usableFromInline
-  override func watch(_ store: Store<State, Action>, wasWaiting: Bool) {
-    // NB: While its observers wait, the check is registered already.
-    guard !wasWaiting else { return }
+  override func watch(_ store: Store<State, Action>) {
+    guard !observed.isScheduled else { return }
+    observed.isScheduled = true
     if memberCheck == nil {
       // NB: The check reaches the store weakly: the store keeps this core, which keeps the
       // check, so capturing the store would be a cycle that keeps it, and the element state
       // it last saw, alive after every holder let go.
-      memberCheck = { [weak store] element in
-        guard let store else { return false }
+      memberCheck = { [weak self] element in
+        guard let self else { return false }
         // NB: The element is gone: the store shows the state it last had, so nothing changed
         // for its observers; they wait, and are told if an element of the same id comes back
         // different (as a store through any other path would tell them).
         guard let element else { return true }
-        return store.notifyIfChanged(to: element)
+        guard self.observed.check(element) else { return false }
+        self.observed.isScheduled = true
+        return true
       }
     }
     if let memberCheck { membership(memberCheck) }

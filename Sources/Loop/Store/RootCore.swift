@@ -13,30 +13,22 @@ import Observation
 final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
-  @usableFromInline let registrar = ObservationRegistrar()
+  /// What its observers read (see `ObservedValues`): checked after every processed send.
+  @usableFromInline let observed = ObservedValues<State>()
   @exclusivity(unchecked) @usableFromInline var isSending = false
   /// Actions waiting to be reduced, with the cascade they belong to (nil: the current
   /// top-level send's, created when its first async effect starts).
   @exclusivity(unchecked) @usableFromInline var queue: [(Action, EffectCascade?)] = []
-  @exclusivity(unchecked) @usableFromInline var stateObservers: [Int: StateObserver<State>] = [:]
-  var nextObserverID = 0
   @usableFromInline let runner: EffectRunner<Action>
-  /// The public store, for `registrar` notifications.
-  @usableFromInline weak var owner: Store<State, Action>?
   /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
   /// each time its literal is evaluated, which would cost more than a whole plain send.
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
-  /// Whether `state` was read since observers were last notified. Observation registers an
-  /// observer when it reads, and an observer is notified once; so when nothing has read the
-  /// state since the last notification, nobody is observing and the registrar (which takes a
-  /// lock) can be skipped.
-  @exclusivity(unchecked) @usableFromInline var stateWasRead = false
   @usableFromInline var isShutDown = false
-  /// Checks scoped stores asked for after the next processed send (see `ScopeObservation`).
+  /// Checks scoped stores and collections asked for after the next processed send.
   @exclusivity(unchecked) @usableFromInline var scopeChecks: [@MainActor () -> Void] = []
   /// The recording this store writes to, if any (see ``Store/record(to:)``).
   @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
-  /// The list `runScopeChecks` runs from, kept for its capacity.
+  /// The list `runScopeChecksOnce` runs from, kept for its capacity.
   var spareScopeChecks: [@MainActor () -> Void] = []
   /// How many times observers were told the state may have changed: a check run sees from it
   /// that a send was made while it ran (by an observer it told).
@@ -191,27 +183,23 @@ final class RootCore<State, Action: Sendable> {
     changeCount &+= 1
     // NB: Shared values changed by this send tell their observers now, in the same send.
     if SharedChecks.isPending { SharedChecks.run() }
-    if stateWasRead, let owner {
-      stateWasRead = false
-      registrar.withMutation(of: owner, keyPath: stateKeyPath) {}
-    }
-    if !scopeChecks.isEmpty { runScopeChecks() }
-    guard !stateObservers.isEmpty else { return }
-    for observer in stateObservers.values { observer.observe(state) }
+    if !observed.waiting.isEmpty || !scopeChecks.isEmpty { runChecks() }
   }
 
-  /// Runs the checks scoped stores and field reads asked for, and runs them again while
-  /// sends made during a run (by observers they told) asked for more.
+  /// Checks what observers read: this store's own table (its state, fields, children's
+  /// presence), then the checks scoped stores asked for; and again while sends made during a
+  /// run (by observers it told) changed the state.
   @usableFromInline
-  func runScopeChecks() {
+  func runChecks() {
     // NB: An observer a check tells may send; that send's changes were not there when the
     // checks before it read the state, and the checks it asked for were not scheduled when
     // its own send ran them. So while sends happen during a run, run again.
     var seenChanges: Int
     repeat {
       seenChanges = changeCount
-      runScopeChecksOnce()
-    } while changeCount != seenChanges && !scopeChecks.isEmpty
+      if !observed.waiting.isEmpty { _ = observed.check(state) }
+      if !scopeChecks.isEmpty { runScopeChecksOnce() }
+    } while changeCount != seenChanges && (!observed.waiting.isEmpty || !scopeChecks.isEmpty)
   }
 
   /// Runs the scoped stores' checks once; those that find no change ask again.
@@ -244,8 +232,7 @@ final class RootCore<State, Action: Sendable> {
   func shutDown() {
     isShutDown = true
     runner.shutDown()
-    for observer in stateObservers.values { observer.finish() }
-    stateObservers.removeAll()
+    observed.finish()
     // NB: A store going away writes the shared values saved to files that are pending, so a
     // feature closed just after an edit does not wait for the save delay (or lose the edit to
     // an exit). Nothing when no shared value is kept in a file.

@@ -3,7 +3,7 @@ import Observation
 /// What a store made by `scope(state: keyPath, action:)` is made of — a part of its parent's
 /// state — and what every other scoped kind builds on: its way to the store it was scoped from
 /// (reads its part of that store's state, sends through it, observes it) and what makes it
-/// observable on its own (`ScopeObservation`). It owns no state, reducer or effect.
+/// observable on its own (`ObservedValues`). It owns no state, reducer or effect.
 ///
 /// The kinds, each a class of its own:
 /// - `ScopedCore` itself: a part by key path. Always delivers; observed by a check the root
@@ -19,23 +19,23 @@ import Observation
 /// so that it and the parent's `send` under it are specialised for the app's types: `send` is
 /// a closure call, never a class method (a method of a generic class runs its unspecialised
 /// body). What differs between kinds beyond that — how the store's observers are told — is
-/// the one overridden method, `watch(_:wasWaiting:)`, called on observed reads only.
+/// the one overridden method, `watch(_:)`, called when an observer starts waiting.
 @MainActor
 @usableFromInline
 class ScopedCore<State, Action: Sendable> {
   /// The child's state, read without observing the parent.
   @usableFromInline let untrackedState: () -> State
   @usableFromInline let send: (Action) -> StoreTask
-  /// Adds a state observer and its finish, returning its id (`nil` if the store is gone).
+  /// Adds a `states` observer and its finish, at the root (`nil` if the root is gone).
   @usableFromInline
   typealias Observe = (@escaping @MainActor (State) -> Void, @escaping @MainActor () -> Void) ->
-    Int?
+    (any StateStreamEnding)?
   @usableFromInline let observe: Observe
-  @usableFromInline let removeObserver: (Int) -> Void
   @usableFromInline let inFlightEffectCount: () -> Int
   /// Runs a check once, on the root store, after its next processed send.
   @usableFromInline let afterNextSend: (@escaping @MainActor () -> Void) -> Void
-  @usableFromInline let observation = ScopeObservation<State>()
+  /// What its observers read (see `ObservedValues`).
+  @usableFromInline let observed = ObservedValues<State>()
   /// `\Store.state`, made once (see `StoreCore.stateKeyPath`).
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
 
@@ -50,19 +50,16 @@ class ScopedCore<State, Action: Sendable> {
     self.observe = { observe, finish in
       parent.addObserver({ observe(read($0)) }, onFinish: finish)
     }
-    self.removeObserver = { parent.removeObserver($0) }
     self.inFlightEffectCount = { parent.inFlightEffectCount }
     self.afterNextSend = { parent.afterNextSend($0) }
   }
 
-  /// Makes sure `store`'s observers, which just read the state, are told when it changes:
-  /// asks the root for a check after its next send, unless one is asked for already.
-  ///
-  /// - Parameter wasWaiting: Whether observers were waiting before this read.
+  /// Makes sure `store`'s entries, which observers just started waiting on, are checked: asks
+  /// the root for a check after its next send, unless one is asked for already.
   @usableFromInline
-  func watch(_ store: Store<State, Action>, wasWaiting: Bool) {
-    guard !observation.isScheduled else { return }
-    observation.isScheduled = true
-    store.scheduleCheck(self)
+  func watch(_ store: Store<State, Action>) {
+    guard !observed.isScheduled else { return }
+    observed.isScheduled = true
+    store.checkAfterNextSend(self)
   }
 }

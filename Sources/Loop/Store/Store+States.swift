@@ -31,18 +31,17 @@ extension Store where State: Sendable {
 
   func makeStates(isDuplicate: (@MainActor (State, State) -> Bool)?) -> AsyncStream<State> {
     AsyncStream { continuation in
-      let last = Box<State?>(nil)
-      let id = self.addObserver { state in
-        if let isDuplicate, let previous = last.value, isDuplicate(previous, state) { return }
-        last.value = state
+      var last: State?
+      let stream = self.addObserver { state in
+        if let isDuplicate, let previous = last, isDuplicate(previous, state) { return }
+        last = state
         continuation.yield(state)
       } onFinish: {
         continuation.finish()
       }
-      continuation.onTermination = { [weak self] _ in
-        Task { @MainActor in
-          if let id { self?.removeObserver(id) }
-        }
+      guard let stream else { return continuation.finish() }
+      continuation.onTermination = { _ in
+        Task { @MainActor in stream.end() }
       }
     }
   }
@@ -59,50 +58,66 @@ extension Store where State: Sendable & Equatable {
 }
 
 extension Store {
-  /// Adds an observer that receives the current state now and after each processed send;
-  /// `nil` if the store is gone.
+  /// Adds an observer that receives the current state now and after each processed send, and
+  /// `onFinish` once the store is gone; `nil` if it is gone already.
   @usableFromInline
   func addObserver(
     _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
-  ) -> Int? {
+  ) -> (any StateStreamEnding)? {
     core.addObserver(observe, onFinish: onFinish)
   }
-
-  @usableFromInline
-  func removeObserver(_ id: Int) {
-    core.removeObserver(id)
-  }
-}
-
-/// A mutable cell for an observer closure's memory, confined to the main actor.
-@MainActor
-@usableFromInline
-final class Box<Value> {
-  @usableFromInline var value: Value
-  @inlinable
-  init(_ value: Value) { self.value = value }
 }
 
 extension RootCore {
+  /// Adds a `states` consumer: an entry of the store's table that stays waiting, given the
+  /// state after every processed send.
   func addObserver(
     _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
-  ) -> Int {
-    let id = nextObserverID
-    nextObserverID += 1
-    stateObservers[id] = StateObserver(observe: observe, finish: onFinish)
+  ) -> any StateStreamEnding {
+    let stream = StateStream<State>(observe: observe, finish: onFinish)
+    stream.isWaiting = true
+    observed.waiting.append(stream)
     observe(state)
-    return id
-  }
-
-  func removeObserver(_ id: Int) {
-    stateObservers[id] = nil
+    return stream
   }
 }
 
-/// One consumer of ``Store/states``.
-@MainActor
+/// One consumer of ``Store/states``, as an entry of the root store's `ObservedValues`: it never
+/// stops waiting, and each check hands it the state.
+final class StateStream<State>: ObservedValue<State>, StateStreamEnding, @unchecked Sendable {
+  // NB: @unchecked: touched on the main actor only (its closures are the main actor's).
+  private var observe: (@MainActor (State) -> Void)?
+  private var onFinish: (@MainActor () -> Void)?
+
+  init(observe: @escaping @MainActor (State) -> Void, finish: @escaping @MainActor () -> Void) {
+    self.observe = observe
+    self.onFinish = finish
+  }
+
+  override func check(in state: State) -> Bool {
+    guard let observe else { return false }
+    // NB: Checked on the main actor, where the state lives: nothing crosses.
+    nonisolated(unsafe) let state = state
+    MainActor.assumeIsolated { observe(state) }
+    return true
+  }
+
+  override func finish() {
+    let onFinish = self.onFinish
+    end()
+    if let onFinish { MainActor.assumeIsolated { onFinish() } }
+  }
+
+  /// The consumer stopped: the entry is dropped at the next check.
+  func end() {
+    observe = nil
+    onFinish = nil
+  }
+}
+
+/// What ends a `states` consumer's entry, whatever the store's state type.
 @usableFromInline
-struct StateObserver<State> {
-  @usableFromInline let observe: @MainActor (State) -> Void
-  let finish: @MainActor () -> Void
+protocol StateStreamEnding: Sendable {
+  /// Stops the consumer's entry (main actor only).
+  func end()
 }

@@ -35,8 +35,6 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline var rowScopeCaches: [ChildStoreCache.Key: AnyObject] = [:]
   /// The optional children's stores, kept weakly (see `ChildStoreCache`).
   @usableFromInline var childStores = ChildStoreCache()
-  /// The fields read through `store.field` whose observers wait; made on the first such read.
-  @usableFromInline var fieldObservation: FieldObservation<State>?
 
   /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
   ///
@@ -100,7 +98,6 @@ public final class Store<State, Action: Sendable>: Observable {
   ) {
     let root = RootCore(initialState: initialState, reduce: reduce, context: context)
     self.core = .root(root)
-    root.owner = self
   }
 
   @usableFromInline

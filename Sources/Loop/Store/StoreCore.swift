@@ -46,16 +46,35 @@ extension StoreCore {
   }
 
   /// The state, read for `store`'s observers: the root's whole state (told once per send), or
-  /// the scoped store's part (told when it changed; see `ScopeObservation`).
+  /// the scoped store's part (told when it changed).
   @inlinable
   func observedState(of store: Store<State, Action>) -> State {
     switch self {
     case .root(let root):
-      root.stateWasRead = true
-      root.registrar.access(store, keyPath: root.stateKeyPath)
+      _ = root.observed.registerWhole(
+        subject: store, tracked: { root.stateKeyPath }, seen: root.state, compared: false)
       return root.state
-    case .scoped(let scoped):
-      return store.observedScopedState(scoped)
+    case .scoped:
+      return store.observedWholeState()
+    }
+  }
+
+  /// What the store's observers read: its one table of observed entries.
+  @inlinable
+  var observed: ObservedValues<State> {
+    switch self {
+    case .root(let root): root.observed
+    case .scoped(let scoped): scoped.observed
+    }
+  }
+
+  /// Makes sure the entries `store`'s observers just started waiting on are checked: a root
+  /// checks its table after every processed send; a scoped store asks for a check.
+  @inlinable
+  func scheduleCheck(of store: Store<State, Action>) {
+    switch self {
+    case .root: return
+    case .scoped(let scoped): scoped.watch(store)
     }
   }
 
@@ -77,15 +96,6 @@ extension StoreCore {
     }
   }
 
-  /// The registrar the store's observers register with.
-  @inlinable
-  var registrar: ObservationRegistrar {
-    switch self {
-    case .root(let root): root.registrar
-    case .scoped(let scoped): scoped.observation.registrar
-    }
-  }
-
   /// `\Store.state`, made once.
   @inlinable
   var stateKeyPath: KeyPath<Store<State, Action>, State> {
@@ -99,18 +109,10 @@ extension StoreCore {
   @usableFromInline
   func addObserver(
     _ observe: @escaping @MainActor (State) -> Void, onFinish: @escaping @MainActor () -> Void
-  ) -> Int? {
+  ) -> (any StateStreamEnding)? {
     switch self {
     case .root(let root): root.addObserver(observe, onFinish: onFinish)
     case .scoped(let scoped): scoped.observe(observe, onFinish)
-    }
-  }
-
-  @usableFromInline
-  func removeObserver(_ id: Int) {
-    switch self {
-    case .root(let root): root.removeObserver(id)
-    case .scoped(let scoped): scoped.removeObserver(id)
     }
   }
 

@@ -170,8 +170,9 @@ struct ObservationTableTests {
     ),
   ]
 
-  /// The table, as Markdown: one row per pattern, one column per edit.
-  static func table() -> String {
+  /// The table, as Markdown: one row per pattern, one column per edit; last, how many states a
+  /// `states` stream delivers.
+  static func table() async -> String {
     var lines = [
       "| a view reading | " + edits.map(\.name).joined(separator: " | ") + " |",
       "|---|" + edits.map { _ in "---|" }.joined(),
@@ -188,7 +189,26 @@ struct ObservationTableTests {
       }
       lines.append("| \(pattern.name) | " + counts.joined(separator: " | ") + " |")
     }
+    var streamed: [String] = []
+    for edit in edits { streamed.append(String(await statesDelivered(after: edit.action))) }
+    lines.append(
+      "| a stream, `for await state in store.states` | " + streamed.joined(separator: " | ")
+        + " |")
     return lines.joined(separator: "\n")
+  }
+
+  /// How many states `store.states` delivers for one send of `action`, beyond the first: the
+  /// store is released after the send, which ends the stream.
+  static func statesDelivered(after action: App.Action) async -> Int {
+    let stream: AsyncStream<App.State>
+    do {
+      let store = Store(initialState: App.State(), reducer: App.reducer, environment: ())
+      stream = store.states
+      store.send(action)
+    }
+    var delivered = 0
+    for await _ in stream { delivered += 1 }
+    return delivered - 1
   }
 
   static let expected = """
@@ -204,11 +224,12 @@ struct ObservationTableTests {
     | a list, `scope(forEach: \\.rows, …)` | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 |
     | a row's field, `row.count` (in its list) | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 1 | 0 | 0 |
     | a shared value, `store.shared` | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |
+    | a stream, `for await state in store.states` | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |
     """
 
   @Test("each pattern is told of its own edits, and of nothing else")
-  func measured() {
-    let table = Self.table()
+  func measured() async {
+    let table = await Self.table()
     #expect(table == Self.expected, "\n\(table)")
   }
 

@@ -45,6 +45,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @inlinable
   func afterWrite() {
     version &+= 1
+    SharedChecks.writes &+= 1
     if isWatched { afterChange() }
   }
 
@@ -188,6 +189,10 @@ enum SharedChecks {
   // after every send, and it must cost one load.
   @usableFromInline nonisolated(unsafe) static var isPending = false
   nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
+  /// How many writes shared values have had, all together: a state holding a shared value
+  /// compares `==` to its copy from before a write (both read the value now), so a `states`
+  /// stream asks this whether some shared value changed in between.
+  @usableFromInline nonisolated(unsafe) static var writes = 0
   /// Whether a main-queue job is queued to run the checks: one at a time, so a run of sends
   /// that each change a value (whose store runs the checks) queues one job, not one per send.
   nonisolated(unsafe) static var isJobQueued = false

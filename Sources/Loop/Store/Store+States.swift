@@ -29,12 +29,23 @@ extension Store where State: Sendable {
     makeStates(isDuplicate: isDuplicate)
   }
 
-  func makeStates(isDuplicate: (@MainActor (State, State) -> Bool)?) -> AsyncStream<State> {
+  /// - Parameter sharedChangesAreNew: Whether a state that `isDuplicate` calls the same as the
+  ///   last is delivered anyway when a shared value was written since: a `Shared` field reads
+  ///   the value now on both sides of `==`, so only this sees its change.
+  func makeStates(
+    isDuplicate: (@MainActor (State, State) -> Bool)?, sharedChangesAreNew: Bool = false
+  ) -> AsyncStream<State> {
     AsyncStream { continuation in
       var last: State?
+      var sharedWrites = SharedChecks.writes
       let stream = self.addObserver { state in
-        if let isDuplicate, let previous = last, isDuplicate(previous, state) { return }
+        if let isDuplicate, let previous = last, isDuplicate(previous, state),
+          !sharedChangesAreNew || sharedWrites == SharedChecks.writes
+        {
+          return
+        }
         last = state
+        sharedWrites = SharedChecks.writes
         continuation.yield(state)
       } onFinish: {
         continuation.finish()
@@ -54,7 +65,11 @@ extension Store where State: Sendable & Equatable {
   /// ```swift
   /// for await state in store.states where !state.isLoading { … }
   /// ```
-  public var states: AsyncStream<State> { makeStates(isDuplicate: ==) }
+  ///
+  /// A state holding a ``Shared`` value is delivered after that value changed too, though it
+  /// compares `==` to the one before (both read the shared value as it is now); it may also be
+  /// delivered when another shared value changed.
+  public var states: AsyncStream<State> { makeStates(isDuplicate: ==, sharedChangesAreNew: true) }
 }
 
 extension Store {

@@ -39,7 +39,8 @@ struct ObservationOrderTests {
     return .none
   }
 
-  @Test("shared values first, then the root's readers as they first read, then scoped stores")
+  @Test(
+    "shared values first, then the root's state and its readers as they first read, then scopes")
   func order() {
     let store = Store(
       initialState: State(key: "order.\(#line)"), reducer: Self.reducer, environment: ())
@@ -61,7 +62,7 @@ struct ObservationOrderTests {
     #expect(log.all == ["stream"])  // a stream gets the current state at once
 
     store.send(.bumpAll)
-    #expect(log.all == ["stream", "shared", "stream", "root field", "root state", "row", "part"])
+    #expect(log.all == ["stream", "shared", "root state", "stream", "root field", "row", "part"])
     stream?.end()
   }
 

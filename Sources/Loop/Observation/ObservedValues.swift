@@ -25,22 +25,29 @@ import Observation
 ///   is read.
 ///
 /// Main thread only, as the stores and shared values that own a table (it is not `@MainActor`
-/// so that a shared value, read wherever its holder is, can own one).
+/// so that a shared value, read wherever its holder is, can own one). So its fields skip
+/// Swift's dynamic exclusivity check, as `RootCore`'s do: accesses cannot overlap on one
+/// thread, and an observer told while a check runs reads into the other list (see `check`).
 @usableFromInline
 final class ObservedValues<State> {
   /// What every entry here registers with.
   @usableFromInline let registrar = ObservationRegistrar()
   /// Every entry made so far, by its key: made once each.
-  @usableFromInline var entries: [AnyKeyPath: ObservedValue<State>] = [:]
+  @exclusivity(unchecked) @usableFromInline var entries: [AnyKeyPath: ObservedValue<State>] = [:]
   /// The whole state's entry, kept apart from `entries`: a root store's `state` is read on every
   /// render, and a dictionary lookup would cost more than the rest of the read.
-  @usableFromInline var whole: ObservedValue<State>?
+  @exclusivity(unchecked) @usableFromInline var whole: ObservedValue<State>?
   /// The entries whose observers wait, in the order they were read.
-  @usableFromInline var waiting: [ObservedValue<State>] = []
+  @exclusivity(unchecked) @usableFromInline var waiting: [ObservedValue<State>] = []
   /// The list a check runs from, kept for its capacity.
-  @usableFromInline var spare: [ObservedValue<State>] = []
+  @exclusivity(unchecked) @usableFromInline var spare: [ObservedValue<State>] = []
+  /// Whether the observers of the whole state, told at every check, wait (see
+  /// `registerWhole`).
+  @exclusivity(unchecked) @usableFromInline var wholeWaits = false
+  /// Tells the observers of the whole state; made by the first read of it.
+  @usableFromInline var tellWhole: (() -> Void)?
   /// Whether a check is asked for (by a scoped or row store, from whatever runs it).
-  @usableFromInline var isScheduled = false
+  @exclusivity(unchecked) @usableFromInline var isScheduled = false
 
   @usableFromInline init() {}
 
@@ -48,7 +55,7 @@ final class ObservedValues<State> {
   /// under `key` — its entry made once per key, by `tracked` and `read` — whose observers saw
   /// `value`. Returns whether it started waiting (it was not): the caller then makes sure a
   /// check will run.
-  @usableFromInline
+  @inlinable
   func register<Subject: Observable & AnyObject, Value, Tracked>(
     _ key: AnyKeyPath, subject: Subject, tracked: () -> KeyPath<Subject, Tracked>,
     read: () -> (State) -> Value, seen value: Value
@@ -67,8 +74,8 @@ final class ObservedValues<State> {
 
   /// Registers interest in the whole state of `subject`, tracked under `tracked`. With
   /// `compared`, its observers saw `value` and are told when the state is `!=` it; without,
-  /// they are told after every check and no copy of the state is kept (a root store's state,
-  /// a shared value written in place).
+  /// they are told at every check and nothing of the state is kept (a root store's state, a
+  /// shared value written in place): an entry that is one flag, `wholeWaits`.
   @inlinable
   func registerWhole<Subject: Observable & AnyObject, Tracked>(
     subject: Subject, tracked: () -> KeyPath<Subject, Tracked>, seen value: State,
@@ -85,15 +92,19 @@ final class ObservedValues<State> {
       }
       return enlist(entry, subject: subject, seen: value)
     }
-    let entry: ObservedMember<Subject, State, Void, Tracked>
-    if let whole {
-      entry = unsafeDowncast(whole, to: ObservedMember<Subject, State, Void, Tracked>.self)
-    } else {
-      entry = ObservedMember(
-        read: { _ in }, tracked: tracked(), registrar: registrar, subject: subject)
-      whole = entry
+    let tracked = tracked()
+    if tellWhole == nil {
+      // NB: Made here, in the caller's module, so that it is specialised for its types.
+      let registrar = registrar
+      tellWhole = { [weak subject] in
+        guard let subject else { return }
+        registrar.withMutation(of: subject, keyPath: tracked) {}
+      }
     }
-    return enlist(entry, subject: subject, seen: ())
+    registrar.access(subject, keyPath: tracked)
+    guard !wholeWaits else { return false }
+    wholeWaits = true
+    return true
   }
 
   /// Registers the read with Observation, and makes `entry` wait with `value` unless it waits.
@@ -111,25 +122,35 @@ final class ObservedValues<State> {
 
   /// Reads every waiting entry from `state`: tells those that changed, keeps the others.
   /// Returns whether any still wait (an observer told may have read again).
-  @usableFromInline
+  @inlinable
   func check(_ state: State) -> Bool {
     isScheduled = false
+    if wholeWaits {
+      // NB: Not waiting before it tells: an observer that reads again at once waits anew.
+      wholeWaits = false
+      tellWhole?()
+    }
     // NB: The lists trade places, so an observer that reads again while it is told (inside
     // `withMutation`) registers on the new list, not the one being read.
     var current: [ObservedValue<State>] = []
     swap(&current, &spare)
     swap(&current, &waiting)
-    for entry in current where entry.check(in: state) {
+    for entry in current where entry.check(state) {
       waiting.append(entry)
     }
     current.removeAll(keepingCapacity: true)
     spare = current
-    return !waiting.isEmpty
+    return isWaiting
   }
+
+  /// Whether any observer waits.
+  @inlinable
+  var isWaiting: Bool { wholeWaits || !waiting.isEmpty }
 
   /// Ends every entry: the subject is gone for good (a released store). A `states` stream
   /// finishes; the others are dropped.
   func finish() {
+    wholeWaits = false
     let ended = waiting
     waiting.removeAll()
     for entry in ended { entry.finish() }
@@ -141,27 +162,17 @@ final class ObservedValues<State> {
 @usableFromInline
 class ObservedValue<State> {
   /// Whether its observers wait: it was read since it was last told.
-  @usableFromInline var isWaiting = false
+  @exclusivity(unchecked) @usableFromInline var isWaiting = false
+  /// Checks the entry against a new state: tells its observers if it changed, and returns
+  /// whether they still wait. A closure made with the entry, in the module that reads — so it
+  /// runs specialised for the app's types, where a method of this generic class would run its
+  /// generic body.
+  @usableFromInline var check: (State) -> Bool = { _ in true }
 
   @usableFromInline init() {}
 
-  /// Whether the value in `state` differs from what its observers saw.
-  @usableFromInline func hasChanged(in state: State) -> Bool { true }
-  /// Tells its observers.
-  @usableFromInline func notify() {}
   /// The subject is gone for good.
   @usableFromInline func finish() {}
-
-  /// Checks the entry against `state`: tells its observers if it changed. Returns whether they
-  /// still wait.
-  @usableFromInline
-  func check(in state: State) -> Bool {
-    guard hasChanged(in: state) else { return true }
-    // NB: Not waiting before it tells: an observer that reads again at once waits anew.
-    isWaiting = false
-    notify()
-    return false
-  }
 }
 
 /// A value of type `Value` read from the state (the state itself, a field, a child's presence,
@@ -170,38 +181,30 @@ class ObservedValue<State> {
 final class ObservedMember<Subject: Observable & AnyObject, State, Value, Tracked>:
   ObservedValue<State>
 {
-  @usableFromInline let read: (State) -> Value
   @usableFromInline let tracked: KeyPath<Subject, Tracked>
-  @usableFromInline let registrar: ObservationRegistrar
   /// The subject, weakly: the subject keeps its table.
   @usableFromInline weak var subject: Subject?
-  @usableFromInline let isDuplicate: (Value, Value) -> Bool
   /// The value the observers saw, while they wait.
-  @usableFromInline var seen: Value?
+  @exclusivity(unchecked) @usableFromInline var seen: Value?
 
-  @usableFromInline
+  @inlinable
   init(
     read: @escaping (State) -> Value, tracked: KeyPath<Subject, Tracked>,
     registrar: ObservationRegistrar, subject: Subject
   ) {
-    self.read = read
     self.tracked = tracked
-    self.registrar = registrar
     self.subject = subject
-    self.isDuplicate = duplicateCheck(for: Value.self)
-  }
-
-  @usableFromInline
-  override func hasChanged(in state: State) -> Bool {
-    guard let seen else { return true }
-    return !isDuplicate(seen, read(state))
-  }
-
-  @usableFromInline
-  override func notify() {
-    seen = nil
-    guard let subject else { return }
-    registrar.withMutation(of: subject, keyPath: tracked) {}
+    super.init()
+    let isDuplicate = duplicateCheck(for: Value.self)
+    // NB: `unowned(unsafe)`: the entry keeps this closure, so it never outlives the entry.
+    check = { [unowned(unsafe) self] state in
+      if let seen = self.seen, isDuplicate(seen, read(state)) { return true }
+      // NB: Not waiting before it tells: an observer that reads again at once waits anew.
+      self.isWaiting = false
+      self.seen = nil
+      if let subject = self.subject { registrar.withMutation(of: subject, keyPath: tracked) {} }
+      return false
+    }
   }
 }
 

@@ -41,7 +41,7 @@ extension Store {
   }
 
   /// Registers interest in the field at `keyPath`, whose observers saw `value`.
-  @usableFromInline
+  @inlinable
   func observeField<Value>(_ keyPath: KeyPath<State, Value>, seen value: Value) {
     observe(
       keyPath, tracked: { observedStateKeyPath.appending(path: keyPath) },
@@ -51,7 +51,7 @@ extension Store {
   /// Registers interest in a value read from the state, under `key` (made once per key, by
   /// `tracked` and `read`), whose observers saw `value`: they are told after a send that
   /// changed it.
-  @usableFromInline
+  @inlinable
   func observe<Value, Tracked>(
     _ key: AnyKeyPath, tracked: () -> KeyPath<Store, Tracked>,
     read: () -> (State) -> Value, seen value: Value

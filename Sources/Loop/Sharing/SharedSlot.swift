@@ -27,6 +27,9 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @usableFromInline nonisolated(unsafe) var rows: (any SharedRowsChecking)?
   /// How many times the value changed.
   @exclusivity(unchecked) @usableFromInline var version = 0
+  /// `\.version`, what the whole value is tracked under, made once (a key path into a generic
+  /// class is instantiated each time its literal is evaluated).
+  @usableFromInline let versionKeyPath: KeyPath<SharedSlot, Int> = \.version
   /// Whether something watches the value (a file, observers), so that a write must do more
   /// than count itself (``afterChange()``).
   @exclusivity(unchecked) @usableFromInline var isWatched: Bool
@@ -66,7 +69,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   /// Tells the observers of what changed: the whole value, its members, its elements.
   func checkObservers() {
     var waits = false
-    if let observed, !observed.waiting.isEmpty { waits = observed.check(value) }
+    if let observed, observed.isWaiting { waits = observed.check(value) }
     if let rows { waits = rows.check() || waits }
     // NB: Nothing waits any more (every observer was told): a write is back to counting
     // itself, until something reads again.
@@ -87,7 +90,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   func observeWhole() {
     isWatched = true
     _ = observedValues().registerWhole(
-      subject: self, tracked: { \.version }, seen: value, compared: false)
+      subject: self, tracked: { versionKeyPath }, seen: value, compared: false)
   }
 
   /// A member was read, whose observers saw `seen`: they are told after a change that left it

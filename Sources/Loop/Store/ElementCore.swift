@@ -31,6 +31,20 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
       parent: parent, initial: initial,
       child: { $0[keyPath: toElements][id: id].map(toState) }, identity: { _ in true },
       send: send)
+    // NB: Made here, in the app's module, so the check runs specialised for its types. It
+    // reaches this core weakly: the store keeps this core, which keeps the check, so capturing
+    // strongly would be a cycle that keeps it, and the element state it last saw, alive after
+    // every holder let go.
+    memberCheck = { [weak self] element in
+      guard let self else { return false }
+      // NB: The element is gone: the store shows the state it last had, so nothing changed
+      // for its observers; they wait, and are told if an element of the same id comes back
+      // different (as a store through any other path would tell them).
+      guard let element else { return true }
+      guard self.observed.check(element) else { return false }
+      self.observed.isScheduled = true
+      return true
+    }
   }
 
   /// Registers the store's check with its collection, once per wait.
@@ -38,21 +52,6 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
   override func watch(_ store: Store<State, Action>) {
     guard !observed.isScheduled else { return }
     observed.isScheduled = true
-    if memberCheck == nil {
-      // NB: The check reaches the store weakly: the store keeps this core, which keeps the
-      // check, so capturing the store would be a cycle that keeps it, and the element state
-      // it last saw, alive after every holder let go.
-      memberCheck = { [weak self] element in
-        guard let self else { return false }
-        // NB: The element is gone: the store shows the state it last had, so nothing changed
-        // for its observers; they wait, and are told if an element of the same id comes back
-        // different (as a store through any other path would tell them).
-        guard let element else { return true }
-        guard self.observed.check(element) else { return false }
-        self.observed.isScheduled = true
-        return true
-      }
-    }
     if let memberCheck { membership(memberCheck) }
   }
 }

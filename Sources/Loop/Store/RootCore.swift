@@ -183,13 +183,13 @@ final class RootCore<State, Action: Sendable> {
     changeCount &+= 1
     // NB: Shared values changed by this send tell their observers now, in the same send.
     if SharedChecks.isPending { SharedChecks.run() }
-    if !observed.waiting.isEmpty || !scopeChecks.isEmpty { runChecks() }
+    if observed.isWaiting || !scopeChecks.isEmpty { runChecks() }
   }
 
   /// Checks what observers read: this store's own table (its state, fields, children's
   /// presence), then the checks scoped stores asked for; and again while sends made during a
   /// run (by observers it told) changed the state.
-  @usableFromInline
+  @inlinable
   func runChecks() {
     // NB: An observer a check tells may send; that send's changes were not there when the
     // checks before it read the state, and the checks it asked for were not scheduled when
@@ -197,12 +197,13 @@ final class RootCore<State, Action: Sendable> {
     var seenChanges: Int
     repeat {
       seenChanges = changeCount
-      if !observed.waiting.isEmpty { _ = observed.check(state) }
+      if observed.isWaiting { _ = observed.check(state) }
       if !scopeChecks.isEmpty { runScopeChecksOnce() }
-    } while changeCount != seenChanges && (!observed.waiting.isEmpty || !scopeChecks.isEmpty)
+    } while changeCount != seenChanges && (observed.isWaiting || !scopeChecks.isEmpty)
   }
 
   /// Runs the scoped stores' checks once; those that find no change ask again.
+  @usableFromInline
   func runScopeChecksOnce() {
     // NB: The two lists trade places, so neither is copied nor reallocated per send; a check
     // that sends (nesting this) finds the spare list taken and starts an empty one.

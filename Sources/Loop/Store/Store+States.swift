@@ -107,14 +107,14 @@ final class StateStream<State>: ObservedValue<State>, StateStreamEnding, @unchec
   init(observe: @escaping @MainActor (State) -> Void, finish: @escaping @MainActor () -> Void) {
     self.observe = observe
     self.onFinish = finish
-  }
-
-  override func check(in state: State) -> Bool {
-    guard let observe else { return false }
-    // NB: Checked on the main actor, where the state lives: nothing crosses.
-    nonisolated(unsafe) let state = state
-    MainActor.assumeIsolated { observe(state) }
-    return true
+    super.init()
+    check = { [unowned(unsafe) self] state in
+      guard let observe = self.observe else { return false }
+      // NB: Checked on the main actor, where the state lives: nothing crosses.
+      nonisolated(unsafe) let state = state
+      MainActor.assumeIsolated { observe(state) }
+      return true
+    }
   }
 
   override func finish() {

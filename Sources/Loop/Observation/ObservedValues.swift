@@ -34,6 +34,10 @@ final class ObservedValues<State> {
   @usableFromInline let registrar = ObservationRegistrar()
   /// Every entry made so far, by its key: made once each.
   @exclusivity(unchecked) @usableFromInline var entries: [AnyKeyPath: ObservedValue<State>] = [:]
+  /// The key last read and its entry: a view reads the same field again and again, and a key
+  /// path's hash walks all its components.
+  @exclusivity(unchecked) @usableFromInline var lastKey: AnyKeyPath?
+  @exclusivity(unchecked) @usableFromInline var lastEntry: ObservedValue<State>?
   /// The whole state's entry, kept apart from `entries`: a root store's `state` is read on every
   /// render, and a dictionary lookup would cost more than the rest of the read.
   @exclusivity(unchecked) @usableFromInline var whole: ObservedValue<State>?
@@ -61,13 +65,20 @@ final class ObservedValues<State> {
     read: () -> (State) -> Value, seen value: Value
   ) -> Bool {
     let entry: ObservedMember<Subject, State, Value, Tracked>
-    if let known = entries[key] {
+    if lastKey === key, let lastEntry {
+      // NB: The same key path object as the last read (a literal is made once): no hashing.
+      entry = unsafeDowncast(lastEntry, to: ObservedMember<Subject, State, Value, Tracked>.self)
+    } else if let known = entries[key] {
       // NB: An entry is made for one key, whose type fixes `Value` and `Tracked`.
       entry = unsafeDowncast(known, to: ObservedMember<Subject, State, Value, Tracked>.self)
+      lastKey = key
+      lastEntry = known
     } else {
       entry = ObservedMember(
         read: read(), tracked: tracked(), registrar: registrar, subject: subject)
       entries[key] = entry
+      lastKey = key
+      lastEntry = entry
     }
     return enlist(entry, subject: subject, seen: value)
   }

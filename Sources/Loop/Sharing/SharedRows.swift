@@ -8,8 +8,9 @@ final class SharedRows<ID: Hashable & Sendable, Element: Sendable>: SharedRowsCh
   typealias Collection = IdentifiedArray<ID, Element>
   /// The slot of the collection, weakly: the slot keeps this.
   weak var slot: SharedSlot<Collection>?
-  /// Each element's table, made on the first read of it.
-  var tables: [ID: ObservedValues<Collection>] = [:]
+  /// Each element's table, made on the first read of it: its state is the element (`nil` once
+  /// it is gone), read from the collection once per check.
+  var tables: [ID: ObservedValues<Element?>] = [:]
   /// How many tables have observers waiting: those with `isScheduled` set.
   var waitingTables = 0
   /// The collection's version at the last check.
@@ -25,7 +26,7 @@ final class SharedRows<ID: Hashable & Sendable, Element: Sendable>: SharedRowsCh
   func observe<Member>(id: ID, member: KeyPath<Element, Member>, seen: Member?) {
     guard let slot else { return }
     slot.isWatched = true
-    let table: ObservedValues<Collection>
+    let table: ObservedValues<Element?>
     if let known = tables[id] {
       table = known
     } else {
@@ -35,7 +36,7 @@ final class SharedRows<ID: Hashable & Sendable, Element: Sendable>: SharedRowsCh
     guard
       table.register(
         member, subject: slot, tracked: { \SharedSlot<Collection>.[elementMember: member] },
-        read: { { $0[id: id].map { $0[keyPath: member] } } }, seen: seen),
+        read: { { $0.map { $0[keyPath: member] } } }, seen: seen),
       !table.isScheduled
     else { return }
     table.isScheduled = true
@@ -46,10 +47,10 @@ final class SharedRows<ID: Hashable & Sendable, Element: Sendable>: SharedRowsCh
     guard let slot else { return false }
     let collection = slot.value
     let told = collection.history.forEachID(touchedSince: checkedVersion) { id in
-      if let table = tables[id] { check(table, in: collection) }
+      if let table = tables[id] { check(table, with: collection[id: id]) }
     }
     if !told {
-      for table in tables.values { check(table, in: collection) }
+      for (id, table) in tables { check(table, with: collection[id: id]) }
     }
     checkedVersion = collection.version
     return waitingTables > 0
@@ -57,10 +58,10 @@ final class SharedRows<ID: Hashable & Sendable, Element: Sendable>: SharedRowsCh
 
   /// Checks one element's table, keeping `waitingTables` in step: `check` clears the table's
   /// `isScheduled`, and an observer told may read again (setting it) while it runs.
-  private func check(_ table: ObservedValues<Collection>, in collection: Collection) {
+  private func check(_ table: ObservedValues<Element?>, with element: Element?) {
     guard table.isScheduled else { return }
     waitingTables -= 1
-    if table.check(collection), !table.isScheduled {
+    if table.check(element), !table.isScheduled {
       table.isScheduled = true
       waitingTables += 1
     }

@@ -192,6 +192,8 @@ enum SharedChecks {
   // after every send, and it must cost one load.
   @usableFromInline nonisolated(unsafe) static var isPending = false
   nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
+  /// The list `run()` runs from, kept for its capacity.
+  nonisolated(unsafe) static var spareSlots: [any AnySharedSlot] = []
   /// How many writes shared values have had, all together: a state holding a shared value
   /// compares `==` to its copy from before a write (both read the value now), so a `states`
   /// stream asks this whether some shared value changed in between.
@@ -218,8 +220,13 @@ enum SharedChecks {
   static func run() {
     guard isPending else { return }
     isPending = false
-    let pending = slots
-    slots.removeAll(keepingCapacity: true)
+    // NB: The lists trade places, so neither is copied nor reallocated per run; a slot changed
+    // by an observer a check tells joins the other list, for the next run.
+    var pending: [any AnySharedSlot] = []
+    swap(&pending, &spareSlots)
+    swap(&pending, &slots)
     for slot in pending { slot.checkObservers() }
+    pending.removeAll(keepingCapacity: true)
+    spareSlots = pending
   }
 }

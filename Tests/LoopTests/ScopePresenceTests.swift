@@ -3,7 +3,7 @@ import Observation
 import Testing
 
 // A scope to an optional child, an enum case or a row by id observes the child's presence and
-// identity only (Sources/Loop/Store/Store+ScopeChild.swift, CasePresence.swift, ElementPath.swift).
+// identity only (Sources/Loop/Store/Store+ScopeChild.swift, CasePresence.swift, RowKeyPath.swift).
 @testable import Loop
 
 /// Counts how many times the observers of what `read` reads were told, observing again after
@@ -246,14 +246,14 @@ struct ScopePresenceTests {
   @Test("which key paths are recognised as a stored collection's row, and which are not")
   func recognition() {
     let id = 3
-    #expect(ElementPath.collection(of: \Screen.rows[id: id], id: id) == \Screen.rows)
-    #expect(ElementPath.collection(of: \Screen.rows[id: 4], id: id) == nil)
-    #expect(ElementPath.collection(of: \Screen.computedRows[id: id], id: id) == nil)
-    #expect(ElementPath.collection(of: \Screen.nested.inner.rows[id: id], id: id) == nil)
-    #expect(ElementPath.collection(of: \Screen.sheet, id: 3) == nil)
+    #expect(RowKeyPath.collection(of: \Screen.rows[id: id], id: id) == \Screen.rows)
+    #expect(RowKeyPath.collection(of: \Screen.rows[id: 4], id: id) == nil)
+    #expect(RowKeyPath.collection(of: \Screen.computedRows[id: id], id: id) == nil)
+    #expect(RowKeyPath.collection(of: \Screen.nested.inner.rows[id: id], id: id) == nil)
+    #expect(RowKeyPath.collection(of: \Screen.sheet, id: 3) == nil)
     for _ in 0..<10_000 {
       // NB: Made and compared again and again: the runtime's paths stay sound.
-      #expect(ElementPath.collection(of: \Screen.rows[id: id], id: id) == \Screen.rows)
+      #expect(RowKeyPath.collection(of: \Screen.rows[id: id], id: id) == \Screen.rows)
     }
   }
 

@@ -29,7 +29,7 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     let child = untrackedState[keyPath: toChildState]
-    if let child, let toElements = ElementPath.collection(of: toChildState, id: child.id) {
+    if let child, let toElements = RowKeyPath.collection(of: toChildState, id: child.id) {
       // NB: A row of a stored collection, `\.rows[id: id]`: its store and its presence are
       // checked by the collection's history, like `scope(forEach:)`'s rows.
       let cache = scopeCache(for: toElements, rowAction: ChildAction.self)

@@ -165,7 +165,7 @@ extension Store {
 
   /// The cache of element stores for one collection of this store's state, made on first use:
   /// `scope(forEach:)`'s, or (given `action`) the one for rows asked for one by one by key path
-  /// with that action type (see `ElementPath`).
+  /// with that action type (see `RowKeyPath`).
   @inlinable
   func scopeCache<ID: Hashable, ElementState>(
     for toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>, rowAction: Any.Type? = nil

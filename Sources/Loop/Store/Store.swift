@@ -31,7 +31,7 @@ public final class Store<State, Action: Sendable>: Observable {
   /// The element stores `scope(forEach:action:)` made, by collection.
   @usableFromInline var scopeCaches: [AnyKeyPath: AnyObject] = [:]
   /// The element stores asked for one by one, `scope(state: \.rows[id: id], …)`, by
-  /// collection and action type (see `ElementPath`).
+  /// collection and action type (see `RowKeyPath`).
   @usableFromInline var rowScopeCaches: [ChildStoreCache.Key: AnyObject] = [:]
   /// The optional children's stores, kept weakly (see `ChildStoreCache`).
   @usableFromInline var childStores = ChildStoreCache()

@@ -88,13 +88,13 @@ extension TestStore where State: Equatable {
       skippable: true)
   }
 
-  /// Takes the actions received and not yet asserted out of the recorder, and accepts the
+  /// Takes the actions received and not yet asserted out of the reduce log, and accepts the
   /// state the last one led to; returns them.
   func acceptReceivedActions() -> [Action] {
-    guard !recorder.received.isEmpty else { return [] }
-    let (actions, lastState) = recorder.received.removeAll()
+    guard !reduceLog.received.isEmpty else { return [] }
+    let (actions, lastState) = reduceLog.received.removeAll()
     assertedState = lastState
-    assertedShared = recorder.received.lastRemovedShared
+    assertedShared = reduceLog.received.lastRemovedShared
     return actions
   }
 }

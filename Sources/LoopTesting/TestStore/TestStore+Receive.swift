@@ -134,7 +134,7 @@ extension TestStore where State: Equatable {
   /// `matching` accepts.
   private func hasArrived(exhaustive: Bool, _ matching: (Action) -> Bool) -> Bool {
     exhaustive
-      ? !recorder.received.isEmpty : recorder.received.firstIndex(where: matching) != nil
+      ? !reduceLog.received.isEmpty : reduceLog.received.firstIndex(where: matching) != nil
   }
 
   func receive(
@@ -174,16 +174,16 @@ extension TestStore where State: Equatable {
     }
     // Exhaustive, the next action must match; otherwise the first that matches is received,
     // and the ones before it are skipped, their changes accepted.
-    let index = exhaustive ? 0 : recorder.received.firstIndex(where: matching) ?? 0
+    let index = exhaustive ? 0 : reduceLog.received.firstIndex(where: matching) ?? 0
     if index > 0 {
-      let (skipped, skippedState) = recorder.received.removeFirst(index)
+      let (skipped, skippedState) = reduceLog.received.removeFirst(index)
       fail(
         FailureMessage.unreceivedActions(skipped, before: "before receiving \(description())"),
         at: location, skippable: true)
       assertedState = skippedState
-      assertedShared = recorder.received.lastRemovedShared
+      assertedShared = reduceLog.received.lastRemovedShared
     }
-    let (action, state) = recorder.received.removeFirst()
+    let (action, state) = reduceLog.received.removeFirst()
     if !matching(action) {
       fail(
         FailureMessage.unexpectedAction(
@@ -192,10 +192,10 @@ extension TestStore where State: Equatable {
           received: shown(action)),
         at: location)
       assertedState = state
-      assertedShared = recorder.received.lastRemovedShared
+      assertedShared = reduceLog.received.lastRemovedShared
       return
     }
-    let shared = recorder.received.lastRemovedShared
+    let shared = reduceLog.received.lastRemovedShared
     check(
       step: "receiving \(Dump.oneLine(of: action))", before: assertedState,
       actual: state, shared: (assertedShared, shared), assert: assert, at: location)

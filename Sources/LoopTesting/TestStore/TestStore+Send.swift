@@ -35,18 +35,18 @@ extension TestStore where State: Equatable {
     checkSharedSinceLastAssertion("before \(step())", at: sourceLocation)
     let before = assertedState
     let sharedBefore = assertedShared
-    recorder.expectingSentAction = true
+    reduceLog.expectingSentAction = true
     // NB: Every runtime warning this action leads to — from its reduce, its effects, and the
     // actions they send back — fails the test at this line. A task-local, so tests running in
     // parallel never see each other's.
     let task = RuntimeWarnings.withHandler(warningHandler(at: sourceLocation)) {
       store.send(action)
     }
-    recorder.expectingSentAction = false
-    let after = recorder.sentState ?? store.state
-    let sharedAfter = recorder.sentShared ?? recorder.sharedRegistry.snapshot()
-    recorder.sentState = nil
-    recorder.sentShared = nil
+    reduceLog.expectingSentAction = false
+    let after = reduceLog.sentState ?? store.state
+    let sharedAfter = reduceLog.sentShared ?? reduceLog.sharedRegistry.snapshot()
+    reduceLog.sentState = nil
+    reduceLog.sentShared = nil
     check(
       step: step(), before: before, actual: after, shared: (sharedBefore, sharedAfter),
       assert: assert, at: sourceLocation)
@@ -86,11 +86,11 @@ extension TestStore where State: Equatable {
     withoutActuallyEscaping(update) { update in
       check(
         step: "the last action", before: assertedState, actual: store.state,
-        shared: (assertedShared, recorder.sharedRegistry.snapshot()), assert: update,
+        shared: (assertedShared, reduceLog.sharedRegistry.snapshot()), assert: update,
         requiresChange: false, at: sourceLocation)
     }
     assertedState = store.state
-    assertedShared = recorder.sharedRegistry.snapshot()
+    assertedShared = reduceLog.sharedRegistry.snapshot()
   }
 
   /// Checks `actual` against `before` changed by `assert`, as exhaustivity says.

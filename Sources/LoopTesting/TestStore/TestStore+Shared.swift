@@ -46,7 +46,7 @@ extension TestStore where State: Equatable {
   func checkSharedSinceLastAssertion(
     _ moment: @autoclosure () -> String, at location: SourceLocation
   ) {
-    let now = recorder.sharedRegistry.snapshot()
+    let now = reduceLog.sharedRegistry.snapshot()
     guard !now.isEmpty else { return }
     for message in Self.sharedChanges(since: assertedShared, now: now, moment: moment()) {
       fail(message, at: location, skippable: true)

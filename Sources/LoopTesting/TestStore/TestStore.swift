@@ -29,8 +29,8 @@ public final class TestStore<State, Action: Sendable, Environment> {
   /// store.environment.movies.search = { _, _ in throw MovieServiceError.requestLimitReached }
   /// ```
   public var environment: Environment {
-    get { recorder.environment }
-    set { recorder.environment = newValue }
+    get { reduceLog.environment }
+    set { reduceLog.environment = newValue }
   }
 
   /// How strictly the test is checked; ``Exhaustivity/on`` by default.
@@ -61,7 +61,7 @@ public final class TestStore<State, Action: Sendable, Environment> {
   let dismissal: RootDismissal<State, Action>
 
   let store: Store<State, Action>
-  let recorder: Recorder<State, Action, Environment>
+  let reduceLog: ReduceLog<State, Action, Environment>
   /// The warning handler of the last line that sent, to reuse when it sends again.
   var lastWarningHandler: (location: SourceLocation, handler: RuntimeWarnings.Handler)?
   /// Runtime warnings raised and not yet recorded, with the line of the send they came from.
@@ -97,9 +97,9 @@ public final class TestStore<State, Action: Sendable, Environment> {
   }
 
   let endOfTest = LockedState(EndOfTest())
-  /// The test's shared values (the recorder's), for the deinit.
+  /// The test's shared values (the reduce log's), for the deinit.
   let sharedRegistry: SharedRegistry
-  /// The recorder's received actions, for the deinit.
+  /// The reduce log's received actions, for the deinit.
   let unreceived: ReceivedActions<State, Action>
   /// Where the store was made: where end-of-test failures with no better line are reported.
   let creation: SourceLocation
@@ -122,22 +122,22 @@ public final class TestStore<State, Action: Sendable, Environment> {
     environment: Environment,
     sourceLocation: SourceLocation = #_sourceLocation
   ) where State: Equatable {
-    _ = TestFailureRecorder.installed
+    _ = TestFailureReporting.installed
     _ = TestSharedRegistries.installed
-    let recorder = Recorder<State, Action, Environment>(
+    let reduceLog = ReduceLog<State, Action, Environment>(
       environment: environment, sharedRegistry: SharedRegistry.current())
-    self.unreceived = recorder.received
-    self.sharedRegistry = recorder.sharedRegistry
+    self.unreceived = reduceLog.received
+    self.sharedRegistry = reduceLog.sharedRegistry
     // NB: The test store stands in for a parent: the feature's `.dismiss` and `dismiss()`
     // dismiss it (``isDismissed``), as in TCA.
     let dismissal = RootDismissal<State, Action>()
     self.dismissal = dismissal
     let recording = Reducer<State, Action, Void> { state, action, _ in
-      let effect = reducer.reduce(into: &state, action: action, environment: recorder.environment)
-      recorder.didReduce(action, state: state)
+      let effect = reducer.reduce(into: &state, action: action, environment: reduceLog.environment)
+      reduceLog.didReduce(action, state: state)
       return effect
     }
-    self.recorder = recorder
+    self.reduceLog = reduceLog
     self.assertedState = initialState
     self.creation = sourceLocation
     // NB: Where there is no executor to prefer (the portable path), the jobs of this store's
@@ -148,7 +148,7 @@ public final class TestStore<State, Action: Sendable, Environment> {
       initialState: initialState, reducer: recording, environment: (),
       context: DeterministicJobs.context(tally: tally))
     dismissal.store = store
-    assertedShared = recorder.sharedRegistry.snapshot()
+    assertedShared = reduceLog.sharedRegistry.snapshot()
     // NB: Its effects run in the test's context: an issue a test double records from an
     // effect (`unimplemented`, `Issue.record`) belongs to this test, at the line it names.
     // NB: The test store stands in for the feature's parent: `dismiss()` in its effects
@@ -404,7 +404,7 @@ final class RootDismissal<State, Action: Sendable>: Sendable {
 
 /// What the test store's reducer wrapper saw: the sent action's resulting state, and the
 /// actions effects sent back, with the state after each.
-final class Recorder<State, Action, Environment> {
+final class ReduceLog<State, Action, Environment> {
   var environment: Environment
   var expectingSentAction = false
   var sentState: State?

@@ -18,7 +18,7 @@
 /// Swift 6.3.1 builds a broken path (projecting it crashes; seen in this package's tests).
 @MainActor
 @usableFromInline
-enum ElementPath {
+enum RowKeyPath {
   /// The candidates, by state and collection type.
   private static var candidates: [Pair: [AnyKeyPath]] = [:]
 

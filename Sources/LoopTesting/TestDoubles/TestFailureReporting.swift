@@ -1,12 +1,12 @@
 import Loop
 import Testing
 
-/// Records Loop's test failures (an `unimplemented` endpoint called) with Swift Testing, at
+/// Reports Loop's test failures (an `unimplemented` endpoint called) with Swift Testing, at
 /// the line they name: installed into Loop as the process loads (`LoopTestingStartup`'s
 /// constructor calls ``loopTestingStart()``), and again, harmlessly, at LoopTesting's entry
 /// points, should a platform skip constructors.
-enum TestFailureRecorder {
-  /// Touch it to install the recorder; installing is done once.
+enum TestFailureReporting {
+  /// Touch it to install the reporter; installing is done once.
   static let installed: Void = TestFailures.install { message, place in
     Issue.record(
       Comment(rawValue: message),
@@ -18,6 +18,6 @@ enum TestFailureRecorder {
 /// Called by `LoopTestingStartup`'s constructor as the process loads.
 @_cdecl("loop_testing_start")
 func loopTestingStart() {
-  _ = TestFailureRecorder.installed
+  _ = TestFailureReporting.installed
   _ = TestSharedRegistries.installed
 }

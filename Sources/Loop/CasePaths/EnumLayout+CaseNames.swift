@@ -81,12 +81,11 @@ extension EnumLayout {
 
 }
 
+// NB: Declared by the runtime with the Swift calling convention, which passes four word-sized
+// arguments and returns one in the same registers as C's on every platform Swift supports.
 /// The Swift runtime's own function for turning a field record's mangled type name into
 /// metadata (what `Mirror` uses), looked up once; `nil` where the runtime does not export it, and
 /// then a case is named by its payload's type.
-///
-/// NB: Declared by the runtime with the Swift calling convention, which passes four word-sized
-/// arguments and returns one in the same registers as C's on every platform Swift supports.
 private let getTypeByMangledNameInContext:
   (
     @convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->

@@ -80,11 +80,10 @@ public enum RuntimeWarnings {
     }
   }
 
+  // NB: A class, never a function: a task-local of function type crashes optimised builds
+  // when bound (Swift 6.3.1, Linux; `swift_task_localValuePush` is handed no type metadata).
+  // That is why the public `$handler` task-local Loop once had is gone.
   /// The handler bound by ``withHandler(_:operation:)-(_,()->Result)`` or by Loop itself.
-  ///
-  /// NB: A class, never a function: a task-local of function type crashes optimised builds
-  /// when bound (Swift 6.3.1, Linux; `swift_task_localValuePush` is handed no type metadata).
-  /// That is why the public `$handler` task-local Loop once had is gone.
   @TaskLocal static var current: Handler?
 }
 

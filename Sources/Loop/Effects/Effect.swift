@@ -56,12 +56,11 @@ public struct Effect<Action: Sendable>: Sendable {
       nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
     @usableFromInline var handler:
       (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
+    // NB: Carried by a tag (the newest that has one: the child's lifetime tag, or the
+    // "outlives its child" mark), not stored here: one more field in `Run` makes every `Effect`
+    // bigger, and every `.none` send pays for moving it (benchmark (a)).
     /// The child features this effect came from, whose ids it uses (see `ChildIDScope`); `nil`
     /// for a root feature's effect.
-    ///
-    /// NB: Carried by a tag (the newest that has one: the child's lifetime tag, or the
-    /// "outlives its child" mark), not stored here: one more field in `Run` made every `Effect`
-    /// bigger, and a `.none` send went from 18 ns to 27 ns.
     @inlinable
     var childScope: ChildIDScope? {
       var index = cancellation.endIndex
@@ -71,11 +70,10 @@ public struct Effect<Action: Sendable>: Sendable {
       }
       return nil
     }
+    // NB: Kept as a marker in `cancellation`, not a stored `Bool`: one more byte in `Run` makes
+    // every `Effect` bigger, and every `.none` send pays for it (benchmark (a)).
     /// Whether it keeps running when the child feature that started it goes away (see
     /// ``Effect/outlivingChild()``).
-    ///
-    /// NB: Kept as a marker in `cancellation`, not a stored `Bool`: one more byte in `Run` made
-    /// every `Effect` bigger, and a `.none` send 5 ns (30 %) slower.
     var outlivesChild: Bool {
       get { cancellation.contains { $0.marksOutlivingChild } }
       set {

@@ -1,14 +1,13 @@
+// NB: A class holding the function, not a task-local of function type: binding one of those
+// crashes optimised builds (Swift 6.3.1, Linux: `swift_task_localValuePush` is handed no type
+// metadata), which made every presented child with a `.run` crash the release `movies` app.
+// `scripts/check-task-locals` keeps such task-locals out.
 /// How a presented child asks to be dismissed without knowing who presented it.
 ///
 /// `Reducer.presents(state:action:environment:then:)` and
 /// `Reducer.stack(state:action:environment:element:)` run each effect of their child with the
 /// action that dismisses it bound here (a task-local): the presentation's `.dismiss`, or the
 /// stack's `.popFrom(id:)`. ``Effect/dismiss`` and ``dismiss()`` send it.
-///
-/// NB: A class holding the function, not a task-local of function type: binding one of those
-/// crashes optimised builds (Swift 6.3.1, Linux: `swift_task_localValuePush` is handed no type
-/// metadata), which made every presented child with a `.run` crash the release `movies` app.
-/// `scripts/check-task-locals` keeps such task-locals out.
 final class Dismissal: Sendable {
   /// Sends the action that dismisses the child whose effect is running.
   let send: @MainActor @Sendable () -> Void

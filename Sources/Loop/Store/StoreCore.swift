@@ -22,7 +22,7 @@ enum StoreCore<State, Action: Sendable>: Sendable {
 // NB: Every place a store's behaviour depends on its kind is a method here, on the enum: each
 // `switch` reads in one place what a root and a scoped store do, and `self` is borrowed, so the
 // class it holds is used without a retain and release (a `switch` on `Store.core` itself
-// copied the payload: +20 ns per scoped send).
+// copies the payload, a retain and release on every scoped send: benchmark (f)).
 extension StoreCore {
   /// The root core, for a root store.
   @inlinable

@@ -24,12 +24,11 @@ public struct ImmediateClock: Clock, Sendable {
   /// The smallest step: none.
   public var minimumResolution: Duration { .zero }
 
+  // NB: The yield is a real suspension, so a loop whose only wait is this clock (a timer
+  // on an `ImmediateClock`) still lets other work run, and a test store sees it as work that
+  // never goes quiet, which it reports, instead of a hang.
   /// Moves time to `deadline` and yields once, as swift-clocks' `ImmediateClock` does; throws
   /// `CancellationError` if the task is cancelled.
-  ///
-  /// NB: The yield is a real suspension, so a loop whose only wait is this clock (a timer
-  /// on an `ImmediateClock`) still lets other work run, and a test store sees it as work that
-  /// never goes quiet, which it reports, instead of a hang.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     time.withLock { $0 = max($0, deadline.offset) }

@@ -39,8 +39,8 @@ package enum GlobalJobRouting {
     var owned = OwnedTasks<JobTally>()
   }
 
-  /// NB: The hook variable is only written under this lock (the runtime reads it on every
-  /// global enqueue; a pointer-sized store is what it expects to race with).
+  // NB: The hook variable is only written under this lock (the runtime reads it on every
+  // global enqueue; a pointer-sized store is what it expects to race with).
   private static let routing = LockedState(Routing())
 
   /// Starts routing (or counts one more user of it). Returns `false` if this runtime does not

@@ -11,7 +11,7 @@ package final class JobTally: Sendable {
     var ran = 0
   }
 
-  /// NB: Queued from any thread (an executor's `enqueue`), run on the main queue.
+  // NB: Queued from any thread (an executor's `enqueue`), run on the main queue.
   private let counts = LockedState(Counts())
 
   /// The tally that also counts this one's jobs.

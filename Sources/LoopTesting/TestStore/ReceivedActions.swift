@@ -1,16 +1,15 @@
 import Loop
 
+// NB: Actions and states are kept in two arrays, and no method hands a tuple or an optional
+// through a generic parameter: `TestStore` is generic and not inlinable, so its code runs
+// unspecialised, and there every `(action:, state:)` tuple, `Optional` or slice of them is a
+// metadata lookup in the runtime's caches (benchmark (e); an array of tuples edited through
+// `withLock`'s closure was most of that).
 /// The actions effects sent back that the test has not asserted yet, each with the state after
 /// it, in the order they were reduced.
 ///
 /// Behind a lock so that the test store's deinit, which is not isolated, can read it; every
 /// other access is on the main actor.
-///
-/// NB: Actions and states are kept in two arrays, and no method hands a tuple or an optional
-/// through a generic parameter: `TestStore` is generic and not inlinable, so its code runs
-/// unspecialised, and there every `(action:, state:)` tuple, `Optional` or slice of them is a
-/// metadata lookup in the runtime's caches — a quarter of (e)'s time when the list was an array
-/// of tuples edited through `withLock`'s closure.
 final class ReceivedActions<State, Action>: @unchecked Sendable {  // NB: `lock` guards the arrays.
   private let lock = LockedState(())
   private var actions: [Action] = []

@@ -339,10 +339,9 @@ public final class TestStore<State, Action: Sendable, Environment> {
 
 }
 
+// NB: Not nested in the generic `TestStore`: the list of them is then a concrete type, whose
+// code is specialised, not looked up per call.
 /// A send whose effects may still be running, to name if they outlive the test.
-///
-/// NB: Not nested in the generic `TestStore`: the list of them is then a concrete type, whose
-/// code is specialised, not looked up per call.
 struct SendRecord: Sendable {
   var task: StoreTask
   var action: any Sendable

@@ -1,15 +1,14 @@
 internal import LoopAtomics
 
+// NB: Loop's floor (macOS 14, iOS 17) is below `Synchronization.Atomic`'s (macOS 15, iOS 18),
+// so the operations come from a small C target using the same compiler builtins. One path for
+// every OS: no `#available` on the hottest part of starting and cancelling an effect.
 /// A few machine words shared between threads and touched only with atomic operations
 /// (acquire loads, release stores, acquire-release read-modify-writes).
 ///
 /// The words are either one allocation, owned by the object that made them with
 /// ``init(count:)``, which frees them in its deinit with ``deallocate()``; or an object's own
 /// first stored property, with ``init(storedPropertiesOf:)`` (no allocation: an effect token's).
-///
-/// NB: Loop's floor (macOS 14, iOS 17) is below `Synchronization.Atomic`'s (macOS 15, iOS 18),
-/// so the operations come from a small C target using the same compiler builtins. One path for
-/// every OS: no `#available` on the hottest part of starting and cancelling an effect.
 @usableFromInline
 struct AtomicWords: @unchecked Sendable {
   // NB: @unchecked: the memory is only ever read and written through the atomic operations
@@ -22,12 +21,11 @@ struct AtomicWords: @unchecked Sendable {
     base.initialize(repeating: 0, count: count)
   }
 
+  // NB: A class's stored properties are laid out in the order they are declared, after the
+  // object header (swift-atomics' `ManagedAtomic` relies on the same); the owner checks the
+  // address in debug builds.
   /// The words at the start of `object`'s stored properties: its first stored property must be
   /// a tuple of `Int`s, which only these operations touch after `object`'s init.
-  ///
-  /// NB: A class's stored properties are laid out in the order they are declared, after the
-  /// object header (swift-atomics' `ManagedAtomic` relies on the same); the owner checks the
-  /// address in debug builds.
   @inline(__always)
   init(storedPropertiesOf object: AnyObject) {
     base = _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: Int.self)

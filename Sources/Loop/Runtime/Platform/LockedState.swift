@@ -6,13 +6,12 @@
   import Musl
 #endif
 
+// NB: Loop uses this instead of `Synchronization.Mutex` because ThreadSanitizer on Linux
+// cannot see `Mutex`'s futex-based locking and reports every access it guards as a race
+// (reproduced with Swift 6.3.1). A pthread mutex is understood by ThreadSanitizer, so
+// `swift test --sanitize=thread` stays able to report real races.
 /// A value guarded by a platform lock: `pthread_mutex_t` on Linux, `os_unfair_lock` on Apple
 /// platforms. The value and the lock share one allocation.
-///
-/// NB: Loop uses this instead of `Synchronization.Mutex` because ThreadSanitizer on Linux
-/// cannot see `Mutex`'s futex-based locking and reports every access it guards as a race
-/// (reproduced with Swift 6.3.1). A pthread mutex is understood by ThreadSanitizer, so
-/// `swift test --sanitize=thread` stays able to report real races.
 package struct LockedState<State>: @unchecked Sendable {
   // NB: `State` is only read or written inside `withLock`, under the lock.
   private final class Storage: ManagedBuffer<State, PlatformLock> {

@@ -37,6 +37,15 @@ struct ChildStoreCache {
     }
   }
 
+  /// The key of a part: its key path (apart from an optional child's of the same path).
+  @usableFromInline
+  struct Part: Hashable {
+    let path: AnyKeyPath
+
+    @usableFromInline
+    init(_ path: AnyKeyPath) { self.path = path }
+  }
+
   private struct Entry {
     weak var store: AnyObject?
     let identity: AnyHashable

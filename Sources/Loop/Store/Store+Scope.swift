@@ -13,16 +13,50 @@ extension Store {
   /// The child has no state of its own, so the two can never disagree: a change made through
   /// either is seen by both at once. The child keeps its parent alive.
   ///
+  /// Asking again for the same part (the same key path and action type) gives the same store
+  /// while something holds it, as for a child: a view's part store keeps its identity and what
+  /// its observers read across re-renders. It routes as the first call said; a later call whose
+  /// routing sends an action elsewhere is reported, once, as a runtime warning (two routings of
+  /// one state).
+  ///
   /// - Complexity: O(1) to create; reading the child's state applies the key path.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
+    cachedPart(toChildState, embed: fromChildAction)
+  }
+
+  /// The store of the part at `toChildState`: the one cached for it while something holds it,
+  /// else a new one, cached (see `PartRouting`).
+  @inlinable
+  func cachedPart<ChildState, ChildAction>(
+    _ toChildState: KeyPath<State, ChildState>, embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let key = ChildStoreCache.Key(
+      state: AnyHashable(ChildStoreCache.Part(toChildState)), action: ChildAction.self)
+    if let store = childStores.store(
+      key, identity: partIdentity, as: Store<ChildState, ChildAction>.self),
+      let routing = store.partRouting as? PartRouting<ChildAction, Action>
+    {
+      routing.offer(embed)
+      return store
+    }
+    let routing = PartRouting<ChildAction, Action>()
     // NB: The closure a child store's `send` calls is formed here, in the caller's module, so
     // it and the parent's `send` under it are specialised for the app's types (as the root
-    // store's reduce closure is); formed inside Loop, it was a generic thunk.
-    scoped(state: toChildState, send: { self.send(fromChildAction($0)) })
+    // store's reduce closure is); formed inside Loop, it was a generic thunk. It reads one flag
+    // of the routing per send.
+    let store: Store<ChildState, ChildAction> = scoped(
+      state: toChildState,
+      send: { action in
+        if routing.isOffered { routing.check(embed, on: action) }
+        return self.send(embed(action))
+      })
+    store.partRouting = routing
+    childStores.insert(store, key, identity: partIdentity)
+    return store
   }
 
   @usableFromInline

@@ -18,7 +18,7 @@ extension Store {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scoped(state: toChildState, send: { self.send(toChildAction.embed($0)) })
+    cachedPart(toChildState, embed: toChildAction.embed)
   }
 
   /// The optional child's store, routed by a ``CasePath``; `nil` while the child is not there.

@@ -71,6 +71,10 @@ extension Store {
   /// How many child stores the cache lists, alive or not (for tests).
   package var childStoreEntries: Int { childStores.count }
 
+  /// The identity of every part: a part is always there.
+  @usableFromInline
+  var partIdentity: AnyHashable { AnyHashable(true) }
+
   /// The store cached for the child at `toChild` of `identity`, or the one `make` makes, cached.
   @usableFromInline
   func cachedChildStore<ChildState, ChildAction>(

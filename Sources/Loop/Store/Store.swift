@@ -33,8 +33,10 @@ public final class Store<State, Action: Sendable>: Observable {
   /// The element stores asked for one by one, `scope(state: \.rows[id: id], …)`, by
   /// collection and action type (see `RowKeyPath`).
   @usableFromInline var rowScopeCaches: [ChildStoreCache.Key: AnyObject] = [:]
-  /// The optional children's stores, kept weakly (see `ChildStoreCache`).
+  /// The parts' and optional children's stores, kept weakly (see `ChildStoreCache`).
   @usableFromInline var childStores = ChildStoreCache()
+  /// For a part's store, how it routes its actions (see `PartRouting`).
+  @usableFromInline var partRouting: AnyObject?
 
   /// Creates a store that runs `reducer` with `environment`, starting from `initialState`.
   ///

@@ -175,4 +175,88 @@ struct EnumViewObservationTests {
     #expect(login !== first)
     #expect(login?.withState(\.id) == 2)
   }
+
+  // MARK: Rows and cases, nested
+
+  struct Item: Equatable, Identifiable {
+    let id: Int
+    var mode = Screen.login(Login(id: 1))
+  }
+  struct Board: Equatable {
+    var items: IdentifiedArrayOf<Item> = [Item(id: 1), Item(id: 2)]
+    var screen = ScreenWithRows.list([Item(id: 7)])
+  }
+  enum ScreenWithRows: Equatable, CaseAccessible {
+    case list(IdentifiedArrayOf<Item>)
+    case empty
+  }
+  enum ItemAction: Sendable { case mode(Action) }
+  enum ListAction: Sendable { case item(Int, ItemAction) }
+  enum BoardAction: Sendable {
+    case item(Int, ItemAction)
+    case screen(ListAction)
+    case empty
+  }
+
+  static let item = screen.pullback(
+    state: \Item.mode, action: CasePath(ItemAction.mode), environment: { $0 })
+  static let board = Reducer<Board, BoardAction, Void> { state, action, _ in
+    switch action {
+    case let .item(id, .mode(action)):
+      guard var item = state.items[id: id] else { return .none }
+      _ = Self.item.reduce(into: &item, action: .mode(action), environment: ())
+      state.items[id: id] = item
+    case let .screen(.item(id, .mode(action))):
+      state.screen.modify(ScreenWithRows.list) { rows in
+        guard var item = rows[id: id] else { return }
+        _ = Self.item.reduce(into: &item, action: .mode(action), environment: ())
+        rows[id: id] = item
+      }
+    case .empty:
+      state.screen = .empty
+    }
+    return .none
+  }
+
+  @Test("a case inside a row: presence and identity only, whatever the row edits")
+  func caseInsideRow() {
+    let store = Store(initialState: Board(), reducer: Self.board, environment: ())
+    let rows = store.scope(forEach: \.items, action: BoardAction.item)
+    let row = rows[0]
+    var login: Store<Login, LoginAction>?
+    let view = FrameView {
+      login = row.scope(state: \.mode, action: ItemAction.mode)
+        .scope(state: Screen.login, action: Action.login)
+    }
+    for name in ["a", "ab"] {
+      store.send(.item(1, .mode(.login(.typed(name)))))
+      #expect(view.frame() == 0)
+    }
+    store.send(.item(2, .mode(.startGame)))  // another row
+    #expect(view.frame() == 0)
+    store.send(.item(1, .mode(.startGame)))
+    #expect(view.frame() == 1)
+    #expect(login == nil)
+    withExtendedLifetime(rows) {}
+  }
+
+  @Test("a row inside a case: a row's view is told of its own row only; the list of its ids")
+  func rowInsideCase() {
+    let store = Store(initialState: Board(), reducer: Self.board, environment: ())
+    var rows: [Store<Item, ItemAction>] = []
+    let listView = FrameView {
+      guard
+        let list = store.scope(state: \.screen, action: BoardAction.screen)
+          .scope(state: ScreenWithRows.list, action: { (action: ListAction) in action })
+      else { return rows = [] }
+      rows = list.scope(forEach: \.self, action: ListAction.item)
+    }
+    let rowView = FrameView { _ = rows.first?.mode }
+    store.send(.screen(.item(7, .mode(.login(.typed("a"))))))
+    #expect(listView.frame() == 0)
+    #expect(rowView.frame() == 1)
+    store.send(.empty)
+    #expect(listView.frame() == 1)
+    #expect(rows.isEmpty)
+  }
 }

@@ -24,29 +24,11 @@ public final class SessionRecorder<State, Action> {
   /// Encodes every line: the header's and entries' closures share it with the effects' lines.
   private let encoder: JSONEncoder
   private var start = ContinuousClock.now
-  /// Who sent each of the store's queued actions, in the order of its queue.
-  @usableFromInline var queuedSenders: [Sender] = []
-  /// The cause of the action an effect is feeding back now, until the store records or
-  /// queues it (see `RootCore.feedBack`).
-  @usableFromInline var incomingCause: Int?
   /// How many actions were recorded.
   public private(set) var entryCount = 0
   /// How many effects were recorded starting.
   private var effectCount = 0
 
-  /// Who sent an action: its origin, and for an effect's action, the number of the action
-  /// whose reduce returned the effect.
-  @usableFromInline
-  struct Sender {
-    @usableFromInline var origin: ActionOrigin
-    @usableFromInline var cause: Int?
-
-    @usableFromInline
-    init(origin: ActionOrigin, cause: Int?) {
-      self.origin = origin
-      self.cause = cause
-    }
-  }
   /// Lines that could not be encoded or written.
   public private(set) var failures: [SessionLogError] = []
 
@@ -134,28 +116,12 @@ public final class SessionRecorder<State, Action> {
 
   /// Records one reduced action and the state after it.
   @usableFromInline
-  func record(_ action: Action, sender: Sender, state: State) {
+  func record(_ action: Action, sender: ActionSender, state: State) {
     entryCount += 1
     let offset = start.duration(to: .now).inSeconds
     write(entry: entryCount) {
       try encodeEntry(action, sender.origin, sender.cause, offset, state)
     }
-  }
-
-  /// Who sent an action the store is reducing or queuing now: the app (`isFromEffect` false),
-  /// or the effect whose action is coming in (see ``incomingCause``).
-  @usableFromInline
-  func sender(isFromEffect: Bool) -> Sender {
-    guard isFromEffect else { return Sender(origin: .user, cause: nil) }
-    defer { incomingCause = nil }
-    return Sender(origin: .effect, cause: incomingCause)
-  }
-
-  /// Who sent the queued action at `index` of the store's queue.
-  @usableFromInline
-  func sender(ofQueued index: Int) -> Sender {
-    index < queuedSenders.count
-      ? queuedSenders[index] : Sender(origin: .effect, cause: nil)
   }
 
   /// Records that the store started an effect the last recorded action's reduce returned;

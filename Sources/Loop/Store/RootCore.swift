@@ -16,9 +16,8 @@ final class RootCore<State, Action: Sendable> {
   /// What its observers read (see `ObservedValues`): checked after every processed send.
   @usableFromInline let observed = ObservedValues<State>()
   @exclusivity(unchecked) @usableFromInline var isSending = false
-  /// Actions waiting to be reduced, with the cascade they belong to (nil: the current
-  /// top-level send's, created when its first async effect starts).
-  @exclusivity(unchecked) @usableFromInline var queue: [(Action, EffectCascade?)] = []
+  /// Actions waiting to be reduced, each with its cascade and sender.
+  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction<Action>] = []
   @usableFromInline let runner: EffectRunner<Action>
   /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
   /// each time its literal is evaluated, which would cost more than a whole plain send.
@@ -49,14 +48,16 @@ final class RootCore<State, Action: Sendable> {
   }
 
   /// Reduces `action` and everything it queues; see ``Store/send(_:)``.
+  ///
+  /// Always inlined: what is left of it on the `.none` path is a few loads and branches around
+  /// the reduce, which a call would double.
   @inlinable
-  func send(_ action: Action, cascade: EffectCascade?) -> StoreTask {
-    guard !isSending else { return enqueue(action, cascade: cascade) }
+  @inline(__always)
+  func send(_ action: Action, cascade: EffectCascade?, cause: Int? = nil) -> StoreTask {
+    guard !isSending else { return enqueue(action, cascade: cascade, cause: cause) }
     isSending = true
     let effect = reduce(&state, action)
-    if let recorder {
-      recorder.record(action, sender: recorder.sender(isFromEffect: cascade != nil), state: state)
-    }
+    if recorder != nil { didReduce(action, cascade: cascade, cause: cause) }
     // NB: The common case — one action, no effect — takes this branch and touches no queue,
     // lock or heap. `effect` is a `let`, so checking it copies nothing.
     if case .none = effect.storage, queue.isEmpty {
@@ -67,10 +68,33 @@ final class RootCore<State, Action: Sendable> {
     return drain(after: effect, cascade: cascade)
   }
 
+  /// Reduces a queued action, and records it while recording.
+  @inlinable
+  func apply(_ action: Action, sender: ActionSender) -> Effect<Action> {
+    let effect = reduce(&state, action)
+    if recorder != nil { didReduce(action, sender: sender) }
+    return effect
+  }
+
+  /// Records a reduced action, its sender and the state after it: the one call recording
+  /// makes per action. Out of line, so a store that does not record pays only the `nil` check.
+  @inlinable
+  @inline(never)
+  func didReduce(_ action: Action, sender: ActionSender) {
+    recorder?.record(action, sender: sender, state: state)
+  }
+
+  /// `didReduce(_:sender:)` for an action sent in `cascade` (`nil`: by the app).
+  @inlinable
+  @inline(never)
+  func didReduce(_ action: Action, cascade: EffectCascade?, cause: Int?) {
+    didReduce(action, sender: ActionSender(cascade, cause: cause))
+  }
+
   /// Handles `effect`, then reduces the queued actions and handles their effects, first in
   /// first out, until the queue is empty.
   ///
-  /// Kept out of ``send(_:cascade:)`` so the `.none` path does not set up its frame.
+  /// Kept out of ``send(_:cascade:cause:)`` so the `.none` path does not set up its frame.
   @inlinable
   @inline(never)
   func drain(after effect: Effect<Action>, cascade: EffectCascade?) -> StoreTask {
@@ -78,13 +102,10 @@ final class RootCore<State, Action: Sendable> {
     process(effect, cascade: &rootCascade)
     var next = 0
     while next < queue.count {
-      let (queued, queuedCascade) = queue[next]
-      let effect = reduce(&state, queued)
-      if let recorder {
-        recorder.record(queued, sender: recorder.sender(ofQueued: next), state: state)
-      }
+      let queued = queue[next]
+      let effect = apply(queued.action, sender: queued.sender)
       next += 1
-      if let queuedCascade {
+      if let queuedCascade = queued.cascade {
         var cascade: EffectCascade? = queuedCascade
         process(effect, cascade: &cascade)
       } else {
@@ -92,7 +113,6 @@ final class RootCore<State, Action: Sendable> {
       }
     }
     queue.removeAll(keepingCapacity: true)
-    recorder?.queuedSenders.removeAll(keepingCapacity: true)
     isSending = false
     didChange()
     return StoreTask(cascade: rootCascade)
@@ -100,11 +120,11 @@ final class RootCore<State, Action: Sendable> {
 
   /// Queues an action sent while another is being reduced.
   @usableFromInline
-  func enqueue(_ action: Action, cascade: EffectCascade?) -> StoreTask {
+  func enqueue(_ action: Action, cascade: EffectCascade?, cause: Int?) -> StoreTask {
+    let sender = ActionSender(cascade, cause: cause)
     // NB: A re-entrant send gets its own cascade now, so its task can be awaited.
-    if let recorder { recorder.queuedSenders.append(recorder.sender(isFromEffect: cascade != nil)) }
     let cascade = cascade ?? EffectCascade()
-    queue.append((action, cascade))
+    queue.append(QueuedAction(action, cascade: cascade, sender: sender))
     return StoreTask(cascade: cascade)
   }
 
@@ -132,10 +152,10 @@ final class RootCore<State, Action: Sendable> {
   ) {
     switch operation {
     case let .send(action):
-      queue.append((action, cascade))
-      if let recorder {
-        recorder.queuedSenders.append(.init(origin: .effect, cause: recorder.entryCount))
-      }
+      queue.append(
+        QueuedAction(
+          action, cascade: cascade,
+          sender: ActionSender(origin: .effect, cause: recorder?.entryCount)))
     case let .cancel(id):
       runner.storage.cancel(id: id)
     case let .endRemovedChildren(children):
@@ -151,29 +171,24 @@ final class RootCore<State, Action: Sendable> {
     }
   }
 
-  /// The `Send` of an effect of `cascade`; while recording, it also says which action's
-  /// reduce returned the effect (the one recorded last).
+  /// The `Send` of an effect of `cascade`; while recording, its actions name the action whose
+  /// reduce returned the effect (the one recorded last) as their cause.
   @inlinable
   func makeSend(cascade: EffectCascade) -> Send<Action> {
-    guard let recorder else {
-      return Send { [weak self] action in self?.feedBack(action, cascade: cascade) }
-    }
-    let cause = recorder.entryCount
+    let cause = recorder?.entryCount
     return Send { [weak self] action in self?.feedBack(action, cascade: cascade, cause: cause) }
   }
 
-  /// Reduces an action an effect sent, as part of that effect's cascade; `cause`, while
-  /// recording, is the action whose reduce returned the effect.
+  /// Reduces an action an effect sent, as part of that effect's cascade.
   @inlinable
-  func feedBack(_ action: Action, cascade: EffectCascade, cause: Int? = nil) {
+  func feedBack(_ action: Action, cascade: EffectCascade, cause: Int?) {
     guard !isShutDown else { return }
-    if let cause { recorder?.incomingCause = cause }
     // NB: Warnings from reducing it go where the send that started the cascade said. The
     // runner's tasks already send them to standard error, so that case binds nothing.
     if !cascade.warningHandler.isStandardError {
-      cascade.withWarningHandler { _ = send(action, cascade: cascade) }
+      cascade.withWarningHandler { _ = send(action, cascade: cascade, cause: cause) }
     } else {
-      _ = send(action, cascade: cascade)
+      _ = send(action, cascade: cascade, cause: cause)
     }
   }
 
@@ -189,7 +204,11 @@ final class RootCore<State, Action: Sendable> {
   /// Checks what observers read: this store's own table (its state, fields, children's
   /// presence), then the checks scoped stores asked for; and again while sends made during a
   /// run (by observers it told) changed the state.
+  ///
+  /// Specialised for the app's types, but kept out of `send`, so that the `.none` path stays
+  /// small enough to inline into the caller.
   @inlinable
+  @inline(never)
   func runChecks() {
     // NB: An observer a check tells may send; that send's changes were not there when the
     // checks before it read the state, and the checks it asked for were not scheduled when

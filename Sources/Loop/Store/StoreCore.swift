@@ -38,6 +38,7 @@ extension StoreCore {
 
   /// Sends `action` to the root's reducer, or through the scoped store's parent.
   @inlinable
+  @inline(__always)
   func send(_ action: Action) -> StoreTask {
     switch self {
     case .root(let root): root.send(action, cascade: nil)

@@ -7,7 +7,7 @@ extension Shared: Encodable where Value: Encodable {
   public func encode(to encoder: any Encoder) throws {
     if MainQueue.isCurrent { SharedDetaching.encodedCount += 1 }
     var container = encoder.container(keyedBy: SharedCodingKey.self)
-    try container.encode(rootSlot.keyID, forKey: .shared)
+    try container.encode(rootKeyID, forKey: .shared)
     try container.encode(currentValue, forKey: .value)
   }
 }

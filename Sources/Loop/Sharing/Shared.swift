@@ -42,7 +42,7 @@ public struct Shared<Value: Sendable>: Sendable {
   @usableFromInline
   enum Storage: Sendable {
     case root(SharedSlot<Value>)
-    case derived(SharedDerivation<Value>)
+    case derived(any SharedDerivation<Value>)
 
     // NB: Methods on the enum, whose `self` is borrowed: a `switch` on `Shared.storage` would
     // retain the slot, and a retain and release were most of a shared write's cost.
@@ -218,11 +218,11 @@ public struct Shared<Value: Sendable>: Sendable {
     }
   }
 
-  /// The slot the value lives in, at the root of any derivation.
-  var rootSlot: any AnySharedSlot {
+  /// The key id of the slot the value lives in, at the root of any derivation.
+  var rootKeyID: String {
     switch storage {
-    case let .root(slot): slot
-    case let .derived(derivation): derivation.rootSlot
+    case let .root(slot): slot.keyID
+    case let .derived(derivation): derivation.rootKeyID
     }
   }
 }
@@ -231,7 +231,10 @@ extension Shared {
   /// Writes the value's file now, if it has a change not yet saved, and returns once it is on
   /// disk; nothing for a value in memory.
   public func flush() throws(SharedStorageError) {
-    try rootSlot.flush()
+    switch storage {
+    case let .root(slot): try slot.flush()
+    case let .derived(derivation): try derivation.flushRoot()
+    }
   }
 }
 
@@ -297,172 +300,5 @@ extension Shared {
     dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
   ) -> Shared<Member> {
     Shared<Member>(storage: .derived(SharedMember(parent: self, keyPath: keyPath)))
-  }
-}
-
-/// A shared value that is a part of another: how it reads, writes and observes through it.
-@usableFromInline
-class SharedDerivation<Value: Sendable>: @unchecked Sendable {
-  // NB: @unchecked: main thread only, as every shared value.
-  /// The value now (or as it last was, once the part is gone), not observed.
-  @usableFromInline var value: Value { preconditionFailure("a derivation reads its value") }
-  /// The value now, observed whole.
-  @usableFromInline func observedValue() -> Value {
-    preconditionFailure("a derivation reads its value")
-  }
-  /// Writes `value` into the part.
-  @usableFromInline func set(_ value: Value) {
-    preconditionFailure("a derivation writes its value")
-  }
-  /// Registers interest in a member of the part.
-  func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
-    preconditionFailure("a derivation observes its value")
-  }
-  var rootSlot: any AnySharedSlot { preconditionFailure("a derivation has a root") }
-}
-
-/// One element of a shared collection, by id.
-final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDerivation<Element>,
-  @unchecked Sendable
-{
-  let parent: Shared<IdentifiedArray<ID, Element>>
-  let id: ID
-  /// The element as it last was: what the value is once the element is gone.
-  var last: Element
-
-  init(parent: Shared<IdentifiedArray<ID, Element>>, id: ID, last: Element) {
-    self.parent = parent
-    self.id = id
-    self.last = last
-  }
-
-  override var value: Element {
-    if let element = parent.currentValue[id: id] { last = element }
-    return last
-  }
-
-  override func observedValue() -> Element {
-    let element = parent.currentValue[id: id]
-    observeElement(\Element.self, seen: element)
-    if let element { last = element }
-    return last
-  }
-
-  override func set(_ value: Element) {
-    guard parent.currentValue[id: id] != nil else {
-      reportRuntimeWarning(
-        """
-        A shared element was changed after it was removed from its collection: \(id)
-
-        The change reached nothing. To fix, stop changing the element once it is removed \
-        (a screen showing it should close), or add it back first.
-        """)
-      last = value
-      return
-    }
-    last = value
-    parent.wrappedValue[id: id] = value
-  }
-
-  override func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
-    // NB: What the observer is compared with later is the member as the collection has it
-    // now — none, once the element is gone — not the last value this shows.
-    observeElement(member, seen: parent.currentValue[id: id].map { $0[keyPath: member] })
-  }
-
-  /// Registers interest in `member` of the element, whose observers saw `seen` (`nil`: the
-  /// element is gone): in the element's own table when the collection is a slot's whole value,
-  /// checked only when the element was touched; else as a member of the collection.
-  private func observeElement<Member>(_ member: KeyPath<Element, Member>, seen: Member?) {
-    if case let .root(slot) = parent.storage {
-      slot.elementObservation().observe(id: id, member: member, seen: seen)
-    } else {
-      parent.observe(
-        (\IdentifiedArray<ID, Element>.[id: id]).appending(
-          path: \Element?.[storeFieldMember: member]),
-        seen: seen)
-    }
-  }
-
-  override var rootSlot: any AnySharedSlot { parent.rootSlot }
-}
-
-/// A member of a shared value, by key path.
-final class SharedMember<Parent: Sendable, Member: Sendable>: SharedDerivation<Member>,
-  @unchecked Sendable
-{
-  let parent: Shared<Parent>
-  let keyPath: WritableKeyPath<Parent, Member> & Sendable
-
-  init(parent: Shared<Parent>, keyPath: WritableKeyPath<Parent, Member> & Sendable) {
-    self.parent = parent
-    self.keyPath = keyPath
-  }
-
-  override var value: Member { parent.currentValue[keyPath: keyPath] }
-
-  override func observedValue() -> Member {
-    let member = parent.currentValue[keyPath: keyPath]
-    parent.observe(keyPath, seen: member)
-    return member
-  }
-
-  override func set(_ value: Member) {
-    parent.wrappedValue[keyPath: keyPath] = value
-  }
-
-  override func observe<Part>(_ part: KeyPath<Member, Part>, seen: Part) {
-    parent.observe(keyPath.appending(path: part), seen: seen)
-  }
-
-  override var rootSlot: any AnySharedSlot { parent.rootSlot }
-}
-
-/// While a test store runs an assertion closure: the values its shared values have there — as
-/// they were before the action, changed only by the closure — so that the closure works on a
-/// copy and never changes a real value.
-@usableFromInline
-package final class SharedOverlay {
-  // NB: Main thread only; set for the span of one synchronous closure.
-  @usableFromInline nonisolated(unsafe) static var current: SharedOverlay?
-
-  private var values: [ObjectIdentifier: Any]
-
-  /// An overlay in which each shared value is as `snapshot` has it.
-  package init(_ snapshot: [ObjectIdentifier: SharedSnapshot]) {
-    self.values = snapshot.mapValues(\.value)
-  }
-
-  /// Runs `body` with this overlay in place: the shared values it reads and writes are this
-  /// overlay's.
-  package func apply<Result>(_ body: () -> Result) -> Result {
-    let outer = Self.current
-    Self.current = self
-    defer { Self.current = outer }
-    return body()
-  }
-
-  /// The value of `slot` the closure sees: its own, else the value before the action, else
-  /// the value now.
-  @usableFromInline
-  func value<Value>(of slot: SharedSlot<Value>) -> Value {
-    values[ObjectIdentifier(slot)] as? Value ?? slot.value
-  }
-
-  @usableFromInline
-  func set<Value>(_ value: Value, of slot: SharedSlot<Value>) {
-    values[ObjectIdentifier(slot)] = value
-  }
-
-  /// The value of the slot `id` here, if it has one.
-  package func value(ofSlot id: ObjectIdentifier) -> Any? {
-    values[id]
-  }
-
-  /// The value of `slot`: the overlay's while one is in place, else the slot's.
-  @inlinable
-  static func value<Value>(of slot: SharedSlot<Value>) -> Value {
-    guard let current else { return slot.value }
-    return current.value(of: slot)
   }
 }

@@ -109,53 +109,6 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   subscript(elementMember member: AnyKeyPath) -> Int { 0 }
 }
 
-/// A value kept in memory of its own, at one address for the cell's life, so that a write can
-/// yield it through a pointer without holding the cell (see `Shared.wrappedValue`): a slot's
-/// value, or the copy a write into a test's overlay or through a derivation works on
-/// (`SharedWriteCell`).
-@usableFromInline
-class SharedCell<Value: Sendable>: @unchecked Sendable {
-  // NB: @unchecked: main thread only, as every shared value.
-  @usableFromInline final let place: UnsafeMutablePointer<Value>
-  /// The value, in ``place``.
-  @inlinable
-  final var value: Value {
-    get { place.pointee }
-    _modify { yield &place.pointee }
-    set { place.pointee = newValue }
-  }
-
-  @usableFromInline
-  init(value: Value) {
-    place = .allocate(capacity: 1)
-    place.initialize(to: value)
-  }
-
-  deinit {
-    place.deinitialize(count: 1)
-    place.deallocate()
-  }
-}
-
-/// A write that is not in place: into a test's overlay, or through a derivation. It works on
-/// a copy of the value, and sets it where it belongs after the write.
-@usableFromInline
-final class SharedWriteCell<Value: Sendable>: SharedCell<Value>, @unchecked Sendable {
-  let shared: Shared<Value>
-
-  @usableFromInline
-  init(_ shared: Shared<Value>) {
-    self.shared = shared
-    super.init(value: shared.currentValue)
-  }
-
-  /// After the write: sets the value where it belongs.
-  @usableFromInline
-  func didWrite() {
-    shared.set(value)
-  }
-}
-
 /// A slot, whatever its value's type: what a registry keeps and logs.
 package protocol AnySharedSlot: AnyObject, Sendable {
   var keyDescription: String { get }
@@ -180,53 +133,5 @@ extension SharedSlot: AnySharedSlot {
   package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
     return duplicateCheck(for: Value.self)(lhs, rhs)
-  }
-}
-
-/// The slots whose observers must be checked: run by a store after every send (so a change a
-/// send made is told before it returns), and by a main-queue job for a change made outside any
-/// send — both through ``run()``, which checks each slot's `ObservedValues`.
-@usableFromInline
-enum SharedChecks {
-  // NB: Main thread only. Plain values, initialised statically: the store reads `isPending`
-  // after every send, and it must cost one load.
-  @usableFromInline nonisolated(unsafe) static var isPending = false
-  nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
-  /// The list `run()` runs from, kept for its capacity.
-  nonisolated(unsafe) static var spareSlots: [any AnySharedSlot] = []
-  /// How many writes shared values have had, all together: a state holding a shared value
-  /// compares `==` to its copy from before a write (both read the value now), so a `states`
-  /// stream asks this whether some shared value changed in between.
-  @usableFromInline nonisolated(unsafe) static var writes = 0
-  /// Whether a main-queue job is queued to run the checks: one at a time, so a run of sends
-  /// that each change a value (whose store runs the checks) queues one job, not one per send.
-  nonisolated(unsafe) static var isJobQueued = false
-
-  static func schedule(_ slot: any AnySharedSlot) {
-    if !slots.contains(where: { $0 === slot }) { slots.append(slot) }
-    isPending = true
-    guard !isJobQueued else { return }
-    isJobQueued = true
-    // NB: A change made outside any send (an effect that writes directly) is told on the main
-    // queue's next turn; inside a send, the store runs the checks first, and the job finds
-    // nothing to do.
-    DispatchQueue.main.async {
-      isJobQueued = false
-      run()
-    }
-  }
-
-  @usableFromInline
-  static func run() {
-    guard isPending else { return }
-    isPending = false
-    // NB: The lists trade places, so neither is copied nor reallocated per run; a slot changed
-    // by an observer a check tells joins the other list, for the next run.
-    var pending: [any AnySharedSlot] = []
-    swap(&pending, &spareSlots)
-    swap(&pending, &slots)
-    for slot in pending { slot.checkObservers() }
-    pending.removeAll(keepingCapacity: true)
-    spareSlots = pending
   }
 }

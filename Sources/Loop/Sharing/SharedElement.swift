@@ -1,0 +1,67 @@
+/// One element of a shared collection, by id.
+final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDerivation,
+  @unchecked Sendable
+{
+  // NB: @unchecked: main thread only, as every shared value.
+  let parent: Shared<IdentifiedArray<ID, Element>>
+  let id: ID
+  /// The element as it last was: what the value is once the element is gone.
+  var last: Element
+
+  init(parent: Shared<IdentifiedArray<ID, Element>>, id: ID, last: Element) {
+    self.parent = parent
+    self.id = id
+    self.last = last
+  }
+
+  var value: Element {
+    if let element = parent.currentValue[id: id] { last = element }
+    return last
+  }
+
+  func observedValue() -> Element {
+    let element = parent.currentValue[id: id]
+    observeElement(\Element.self, seen: element)
+    if let element { last = element }
+    return last
+  }
+
+  func set(_ value: Element) {
+    guard parent.currentValue[id: id] != nil else {
+      reportRuntimeWarning(
+        """
+        A shared element was changed after it was removed from its collection: \(id)
+
+        The change reached nothing. To fix, stop changing the element once it is removed \
+        (a screen showing it should close), or add it back first.
+        """)
+      last = value
+      return
+    }
+    last = value
+    parent.wrappedValue[id: id] = value
+  }
+
+  func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
+    // NB: What the observer is compared with later is the member as the collection has it
+    // now — none, once the element is gone — not the last value this shows.
+    observeElement(member, seen: parent.currentValue[id: id].map { $0[keyPath: member] })
+  }
+
+  /// Registers interest in `member` of the element, whose observers saw `seen` (`nil`: the
+  /// element is gone): in the element's own table when the collection is a slot's whole value,
+  /// checked only when the element was touched; else as a member of the collection.
+  private func observeElement<Member>(_ member: KeyPath<Element, Member>, seen: Member?) {
+    if case let .root(slot) = parent.storage {
+      slot.elementObservation().observe(id: id, member: member, seen: seen)
+    } else {
+      parent.observe(
+        (\IdentifiedArray<ID, Element>.[id: id]).appending(
+          path: \Element?.[storeFieldMember: member]),
+        seen: seen)
+    }
+  }
+
+  var rootKeyID: String { parent.rootKeyID }
+  func flushRoot() throws(SharedStorageError) { try parent.flush() }
+}

@@ -120,5 +120,6 @@ struct ManyScopedStoresTests {
       if let last = told.all.last.flatMap(Int.init) { observe(last) }
     }
     #expect(told.all == ["3", "7", "3", "299"])
+    withExtendedLifetime(rows) {}
   }
 }

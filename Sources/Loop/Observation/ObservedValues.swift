@@ -34,10 +34,6 @@ final class ObservedValues<State> {
   @usableFromInline let registrar = ObservationRegistrar()
   /// Every entry made so far, by its key: made once each.
   @exclusivity(unchecked) @usableFromInline var entries: [AnyKeyPath: ObservedValue<State>] = [:]
-  /// The key last read and its entry: a view reads the same field again and again, and a key
-  /// path's hash walks all its components.
-  @exclusivity(unchecked) @usableFromInline var lastKey: AnyKeyPath?
-  @exclusivity(unchecked) @usableFromInline var lastEntry: ObservedValue<State>?
   /// The whole state's entry, kept apart from `entries`: a root store's `state` is read on every
   /// render, and a dictionary lookup would cost more than the rest of the read.
   @exclusivity(unchecked) @usableFromInline var whole: ObservedValue<State>?
@@ -46,7 +42,7 @@ final class ObservedValues<State> {
   /// The list a check runs from, kept for its capacity.
   @exclusivity(unchecked) @usableFromInline var spare: [ObservedValue<State>] = []
   /// Whether the observers of the whole state, told at every check, wait (see
-  /// `registerWhole`).
+  /// `registerEveryChange`).
   @exclusivity(unchecked) @usableFromInline var wholeWaits = false
   /// Tells the observers of the whole state; made by the first read of it.
   @usableFromInline var tellWhole: (() -> Void)?
@@ -65,44 +61,41 @@ final class ObservedValues<State> {
     read: () -> (State) -> Value, seen value: Value
   ) -> Bool {
     let entry: ObservedMember<Subject, State, Value, Tracked>
-    if lastKey === key, let lastEntry {
-      // NB: The same key path object as the last read (a literal is made once): no hashing.
-      entry = unsafeDowncast(lastEntry, to: ObservedMember<Subject, State, Value, Tracked>.self)
-    } else if let known = entries[key] {
+    if let known = entries[key] {
       // NB: An entry is made for one key, whose type fixes `Value` and `Tracked`.
       entry = unsafeDowncast(known, to: ObservedMember<Subject, State, Value, Tracked>.self)
-      lastKey = key
-      lastEntry = known
     } else {
       entry = ObservedMember(
         read: read(), tracked: tracked(), registrar: registrar, subject: subject)
       entries[key] = entry
-      lastKey = key
-      lastEntry = entry
     }
     return enlist(entry, subject: subject, seen: value)
   }
 
-  /// Registers interest in the whole state of `subject`, tracked under `tracked`. With
-  /// `compared`, its observers saw `value` and are told when the state is `!=` it; without,
-  /// they are told at every check and nothing of the state is kept (a root store's state, a
-  /// shared value written in place): an entry that is one flag, `wholeWaits`.
+  /// Registers interest in the whole state of `subject`, tracked under `tracked`, whose
+  /// observers saw `value`: they are told when the state is `!=` it (a scoped store's state).
   @inlinable
   func registerWhole<Subject: Observable & AnyObject, Tracked>(
-    subject: Subject, tracked: () -> KeyPath<Subject, Tracked>, seen value: State,
-    compared: Bool
+    subject: Subject, tracked: () -> KeyPath<Subject, Tracked>, seen value: State
   ) -> Bool {
-    if compared {
-      let entry: ObservedMember<Subject, State, State, Tracked>
-      if let whole {
-        entry = unsafeDowncast(whole, to: ObservedMember<Subject, State, State, Tracked>.self)
-      } else {
-        entry = ObservedMember(
-          read: { $0 }, tracked: tracked(), registrar: registrar, subject: subject)
-        whole = entry
-      }
-      return enlist(entry, subject: subject, seen: value)
+    let entry: ObservedMember<Subject, State, State, Tracked>
+    if let whole {
+      entry = unsafeDowncast(whole, to: ObservedMember<Subject, State, State, Tracked>.self)
+    } else {
+      entry = ObservedMember(
+        read: { $0 }, tracked: tracked(), registrar: registrar, subject: subject)
+      whole = entry
     }
+    return enlist(entry, subject: subject, seen: value)
+  }
+
+  /// Registers interest in every change to the state of `subject`, tracked under `tracked`: its
+  /// observers are told at the next check, and nothing of the state is kept (a root store's
+  /// state, a shared value written in place). The entry is one flag, `wholeWaits`.
+  @inlinable
+  func registerEveryChange<Subject: Observable & AnyObject, Tracked>(
+    subject: Subject, tracked: () -> KeyPath<Subject, Tracked>
+  ) -> Bool {
     let tracked = tracked()
     if tellWhole == nil {
       // NB: Made here, in the caller's module, so that it is specialised for its types.

@@ -61,17 +61,14 @@ extension Store {
     core.scheduleCheck(of: self)
   }
 
-  /// The whole state, read for observers: a root's is told after every processed send, a
-  /// scoped store's when it is `!=` what they saw.
+  /// A scoped store's whole state, read for observers: told when it is `!=` what they saw.
   @inlinable
-  func observedWholeState() -> State {
-    let value = untrackedState
-    let isScoped = core.scoped != nil
-    if core.observed.registerWhole(
-      subject: self, tracked: { observedStateKeyPath }, seen: value, compared: isScoped),
-      isScoped
+  func observedScopedState(_ scoped: ScopedCore<State, Action>) -> State {
+    let value = scoped.untrackedState()
+    if scoped.observed.registerWhole(
+      subject: self, tracked: { scoped.stateKeyPath }, seen: value)
     {
-      core.scheduleCheck(of: self)
+      scoped.watch(self)
     }
     return value
   }

@@ -89,8 +89,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @inlinable
   func observeWhole() {
     isWatched = true
-    _ = observedValues().registerWhole(
-      subject: self, tracked: { versionKeyPath }, seen: value, compared: false)
+    _ = observedValues().registerEveryChange(subject: self, tracked: { versionKeyPath })
   }
 
   /// A member was read, whose observers saw `seen`: they are told after a change that left it

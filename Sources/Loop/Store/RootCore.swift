@@ -56,8 +56,7 @@ final class RootCore<State, Action: Sendable> {
   func send(_ action: Action, cascade: EffectCascade?, cause: Int? = nil) -> StoreTask {
     guard !isSending else { return enqueue(action, cascade: cascade, cause: cause) }
     isSending = true
-    let effect = reduce(&state, action)
-    if recorder != nil { didReduce(action, cascade: cascade, cause: cause) }
+    let effect = apply(action, sender: ActionSender(cascade, cause: cause))
     // NB: The common case — one action, no effect — takes this branch and touches no queue,
     // lock or heap. `effect` is a `let`, so checking it copies nothing.
     if case .none = effect.storage, queue.isEmpty {
@@ -68,7 +67,7 @@ final class RootCore<State, Action: Sendable> {
     return drain(after: effect, cascade: cascade)
   }
 
-  /// Reduces a queued action, and records it while recording.
+  /// Reduces an action, and records it while recording: the one place the store reduces.
   @inlinable
   func apply(_ action: Action, sender: ActionSender) -> Effect<Action> {
     let effect = reduce(&state, action)
@@ -82,13 +81,6 @@ final class RootCore<State, Action: Sendable> {
   @inline(never)
   func didReduce(_ action: Action, sender: ActionSender) {
     recorder?.record(action, sender: sender, state: state)
-  }
-
-  /// `didReduce(_:sender:)` for an action sent in `cascade` (`nil`: by the app).
-  @inlinable
-  @inline(never)
-  func didReduce(_ action: Action, cascade: EffectCascade?, cause: Int?) {
-    didReduce(action, sender: ActionSender(cascade, cause: cause))
   }
 
   /// Handles `effect`, then reduces the queued actions and handles their effects, first in

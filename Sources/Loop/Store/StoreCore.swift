@@ -52,11 +52,10 @@ extension StoreCore {
   func observedState(of store: Store<State, Action>) -> State {
     switch self {
     case .root(let root):
-      _ = root.observed.registerWhole(
-        subject: store, tracked: { root.stateKeyPath }, seen: root.state, compared: false)
+      _ = root.observed.registerEveryChange(subject: store, tracked: { root.stateKeyPath })
       return root.state
-    case .scoped:
-      return store.observedWholeState()
+    case .scoped(let scoped):
+      return store.observedScopedState(scoped)
     }
   }
 

@@ -53,12 +53,14 @@ final class ObservedValues<State> {
 
   /// Registers interest in a value read from the state of `subject` (a store, a shared value),
   /// under `key` — its entry made once per key, by `tracked` and `read` — whose observers saw
-  /// `value`. Returns whether it started waiting (it was not): the caller then makes sure a
-  /// check will run.
+  /// `value`, compared with `isDuplicate` (by default `==` when `Value` is `Equatable`, found
+  /// at run time). Returns whether it started waiting (it was not): the caller then makes sure
+  /// a check will run.
   @inlinable
   func register<Subject: Observable & AnyObject, Value, Tracked>(
     _ key: AnyKeyPath, subject: Subject, tracked: () -> KeyPath<Subject, Tracked>,
-    read: () -> (State) -> Value, seen value: Value
+    read: () -> (State) -> Value, seen value: Value,
+    isDuplicate: (() -> (Value, Value) -> Bool)? = nil
   ) -> Bool {
     let entry: ObservedMember<Subject, State, Value, Tracked>
     if let known = entries[key] {
@@ -66,7 +68,8 @@ final class ObservedValues<State> {
       entry = unsafeDowncast(known, to: ObservedMember<Subject, State, Value, Tracked>.self)
     } else {
       entry = ObservedMember(
-        read: read(), tracked: tracked(), registrar: registrar, subject: subject)
+        read: read(), isDuplicate: isDuplicate?() ?? duplicateCheck(for: Value.self),
+        tracked: tracked(), registrar: registrar, subject: subject)
       entries[key] = entry
     }
     return enlist(entry, subject: subject, seen: value)
@@ -83,7 +86,8 @@ final class ObservedValues<State> {
       entry = unsafeDowncast(whole, to: ObservedMember<Subject, State, State, Tracked>.self)
     } else {
       entry = ObservedMember(
-        read: { $0 }, tracked: tracked(), registrar: registrar, subject: subject)
+        read: { $0 }, isDuplicate: duplicateCheck(for: State.self), tracked: tracked(),
+        registrar: registrar, subject: subject)
       whole = entry
     }
     return enlist(entry, subject: subject, seen: value)
@@ -124,6 +128,15 @@ final class ObservedValues<State> {
     return true
   }
 
+  /// Makes `entry` wait unless it waits; returns whether it started waiting.
+  @inlinable
+  func enlist(_ entry: ObservedValue<State>) -> Bool {
+    guard !entry.isWaiting else { return false }
+    entry.isWaiting = true
+    waiting.append(entry)
+    return true
+  }
+
   /// Reads every waiting entry from `state`: tells those that changed, keeps the others.
   /// Returns whether any still wait (an observer told may have read again).
   @inlinable
@@ -133,6 +146,13 @@ final class ObservedValues<State> {
       // NB: Not waiting before it tells: an observer that reads again at once waits anew.
       wholeWaits = false
       tellWhole?()
+    }
+    if waiting.count == 1 {
+      // NB: One entry (a row's table, most often): taken out before it is checked, so that an
+      // observer that reads again while it is told registers it anew, as below.
+      let entry = waiting.removeLast()
+      if entry.check(state) { waiting.append(entry) }
+      return isWaiting
     }
     // NB: The lists trade places, so an observer that reads again while it is told (inside
     // `withMutation`) registers on the new list, not the one being read.
@@ -175,6 +195,22 @@ class ObservedValue<State> {
 
   @usableFromInline init() {}
 
+  /// An entry that runs `check` — which checks observers kept elsewhere (a row store's table)
+  /// and returns whether they still wait — and may be enlisted again while `check` runs.
+  @inlinable
+  convenience init(check: @escaping (State) -> Bool) {
+    self.init()
+    // NB: `unowned(unsafe)`: the entry keeps this closure, so it never outlives the entry.
+    self.check = { [unowned(unsafe) self] state in
+      // NB: Not waiting while it checks: an observer that reads again then enlists it anew,
+      // and it must not be kept twice.
+      self.isWaiting = false
+      guard check(state), !self.isWaiting else { return false }
+      self.isWaiting = true
+      return true
+    }
+  }
+
   /// The subject is gone for good.
   @usableFromInline func finish() {}
 }
@@ -193,13 +229,12 @@ final class ObservedMember<Subject: Observable & AnyObject, State, Value, Tracke
 
   @inlinable
   init(
-    read: @escaping (State) -> Value, tracked: KeyPath<Subject, Tracked>,
-    registrar: ObservationRegistrar, subject: Subject
+    read: @escaping (State) -> Value, isDuplicate: @escaping (Value, Value) -> Bool,
+    tracked: KeyPath<Subject, Tracked>, registrar: ObservationRegistrar, subject: Subject
   ) {
     self.tracked = tracked
     self.subject = subject
     super.init()
-    let isDuplicate = duplicateCheck(for: Value.self)
     // NB: `unowned(unsafe)`: the entry keeps this closure, so it never outlives the entry.
     check = { [unowned(unsafe) self] state in
       if let seen = self.seen, isDuplicate(seen, read(state)) { return true }

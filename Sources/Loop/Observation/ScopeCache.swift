@@ -1,17 +1,8 @@
 import Observation
 
-/// The element stores of one collection, by id, held weakly; and their observation, checked
-/// once per send for the whole collection.
-///
-/// After a send, the collection is read once:
-/// - its version unchanged: no element store is looked at (O(1)); equal versions mean equal
-///   contents (see `IdentifiedArrayHistory`), whatever was done to the array in between;
-/// - changed: the ids edited, inserted or removed since the last check come from the array's
-///   history, and only those stores are compared (O(changed)); when the history has no path
-///   back (an older copy restored, a new array, more than eight steps), every observed store
-///   is;
-/// - its ids, when a list observes them: compared with the ids the list was given, in O(1)
-///   unless the ids' storage changed.
+/// The element stores of one collection, by id, held weakly; and what views read of the
+/// collection through them — the rows' fields, a row's presence, a list's ids — as one
+/// ``ObservedRows``, checked once after each send while an observer waits.
 ///
 /// The checks are one-shot, like Observation's registrations: a notified observer (row or
 /// list) is forgotten until it reads again.
@@ -19,23 +10,17 @@ import Observation
 @usableFromInline
 final class ScopeCache<ID: Hashable, Element>: Observable {
   @usableFromInline var stores: [ID: WeakStore] = [:]
-  /// The element stores whose observers wait, with the check each runs on its element (`nil`
-  /// once removed); a check returns whether its observers still wait.
-  @usableFromInline var observed: [ID: @MainActor (Element?) -> Bool] = [:]
+  /// What views read of the collection, by element.
+  @usableFromInline let rows = ObservedRows<ID, Element>()
   /// The collection now, or `nil` once the store is gone.
   @usableFromInline let elements: @MainActor () -> IdentifiedArray<ID, Element>?
   /// Runs a check once, on the root store, after its next processed send.
   @usableFromInline let afterNextSend: @MainActor (@escaping @MainActor () -> Void) -> Void
   /// Whether a check after the next send is already asked for.
   @usableFromInline var isScheduled = false
-  /// The collection's version at the last check.
-  @usableFromInline var seen: Int?
-  /// The ids a list was last given, while it observes them.
-  @usableFromInline var observedIDs: [ID]?
-  @usableFromInline let registrar = ObservationRegistrar()
-  /// `\.ids`, made once (a key path into a generic class is instantiated each time its literal
-  /// is evaluated).
-  @usableFromInline let idsKeyPath: KeyPath<ScopeCache, [ID]?> = \.observedIDs
+  /// What Observation tracks a list's ids under, made once (a key path into a generic class
+  /// is instantiated each time its literal is evaluated).
+  @usableFromInline let idsKeyPath: KeyPath<ScopeCache, Bool> = \.observedIDs
 
   @usableFromInline
   init(
@@ -57,33 +42,42 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
     stores = stores.filter { id, entry in entry.store != nil && elements[id: id] != nil }
   }
 
-  /// A list was given the stores for `elements`: if it observes, it is told when their ids
-  /// change.
+  /// A list was given the stores for `elements`: it is told when their ids change.
   @inlinable
   func observeIDs(of elements: IdentifiedArray<ID, Element>) {
-    registrar.access(self, keyPath: idsKeyPath)
-    observedIDs = elements.orderedIDs
-    scheduleIfNeeded(at: elements.version)
+    let started = rows.registerWhole(at: elements.version) { whole in
+      whole.register(
+        idsKeyPath, subject: self, tracked: { idsKeyPath }, read: { { $0.orderedIDs } },
+        seen: elements.orderedIDs, isDuplicate: { { $0 == $1 } })
+    }
+    if started { schedule() }
   }
 
-  /// An element store's observers wait: check it after sends until its element changes.
+  /// A view was told whether the element `id` of `elements` is there (it asked for the
+  /// element's store by key path, `scope(state: \.rows[id: id], …)`): it is told when that
+  /// changes.
   @inlinable
-  func observe(_ id: ID, _ check: @escaping @MainActor (Element?) -> Bool) {
-    observed[id] = check
-    if !isScheduled { scheduleIfNeeded(at: elements()?.version) }
+  func observePresence(of id: ID, in elements: IdentifiedArray<ID, Element>) {
+    let started = rows.register(id, at: elements.version) { table in
+      table.register(
+        \Element?.storeFieldIsPresent, subject: self, tracked: { \ScopeCache.[presenceOf: id] },
+        read: { { $0 != nil } }, seen: elements[id: id] != nil)
+    }
+    if started { schedule() }
   }
 
-  /// Asks for a check after the next send, from where the collection stands now, unless one
-  /// is asked for.
+  /// Makes `entry`, an element store's check, wait in the table of its element `id`: it runs
+  /// when the element changed.
   @inlinable
-  func scheduleIfNeeded(at version: Int?) {
-    guard !isScheduled else { return }
-    seen = version
-    schedule()
+  func observe(_ id: ID, _ entry: ObservedValue<Element?>) {
+    let started = rows.register(id, at: elements()?.version ?? 0) { $0.enlist(entry) }
+    if started { schedule() }
   }
 
+  /// Asks for a check after the next send, unless one is asked for.
   @inlinable
   func schedule() {
+    guard !isScheduled else { return }
     isScheduled = true
     afterNextSend(scheduledCheck)
   }
@@ -93,59 +87,19 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// as generic code: a third of a send's time in metadata lookups).
   @usableFromInline var scheduledCheck: @MainActor () -> Void = {}
 
-  /// The elements whose presence a view observes (it asked for an element's store by key path,
-  /// `scope(state: \.rows[id: id], …)`), with whether it saw the element there.
-  @usableFromInline var presenceSeen: [ID: Bool] = [:]
-
-  /// A view was told whether the element `id` is there: it is told when that changes.
-  @inlinable
-  func observePresence(of id: ID, isPresent: Bool) {
-    registrar.access(self, keyPath: \ScopeCache.[presenceOf: id])
-    guard presenceSeen[id] == nil else { return }
-    presenceSeen[id] = isPresent
-    if !isScheduled { scheduleIfNeeded(at: elements()?.version) }
-  }
+  /// What Observation tracks a list's ids under.
+  @usableFromInline
+  nonisolated var observedIDs: Bool { false }
 
   /// What Observation tracks the presence of the element `id` under.
   @usableFromInline
   nonisolated subscript(presenceOf id: ID) -> Bool { false }
 
-  /// Tells the views watching whether `id` is there, if that changed.
-  @inlinable
-  func checkPresence(of id: ID, in elements: IdentifiedArray<ID, Element>) {
-    guard let seen = presenceSeen[id], seen != (elements[id: id] != nil) else { return }
-    presenceSeen[id] = nil
-    registrar.withMutation(of: self, keyPath: \ScopeCache.[presenceOf: id]) {}
-  }
-
   @inlinable
   func check() {
     isScheduled = false
     guard let elements = elements() else { return }
-    if let ids = observedIDs, ids != elements.orderedIDs {
-      observedIDs = nil
-      registrar.withMutation(of: self, keyPath: idsKeyPath) {}
-    }
-    let version = elements.version
-    if let seen, seen != version {
-      // NB: A check is taken out before it runs: a notified observer that reads again at once
-      // registers anew, and must not be removed after.
-      let told = elements.history.forEachID(touchedSince: seen) { id in
-        if !presenceSeen.isEmpty { checkPresence(of: id, in: elements) }
-        guard let check = observed.removeValue(forKey: id) else { return }
-        if check(elements[id: id]) { observed[id] = check }
-      }
-      if !told {
-        for id in Array(presenceSeen.keys) { checkPresence(of: id, in: elements) }
-        let waiting = observed
-        observed = [:]
-        for (id, check) in waiting where check(elements[id: id]) { observed[id] = check }
-      }
-    }
-    seen = version
-    if !isScheduled, !observed.isEmpty || observedIDs != nil || !presenceSeen.isEmpty {
-      schedule()
-    }
+    if rows.check(elements) { schedule() }
   }
 }
 

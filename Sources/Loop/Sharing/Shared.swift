@@ -276,10 +276,12 @@ extension Shared {
   /// either is seen through both. Once the element is removed from the collection, the derived
   /// value keeps the element as it last was; a change made to it then reaches nothing, and is
   /// reported as a runtime warning.
+  @inlinable
   public subscript<ID: Hashable & Sendable, Element: Sendable>(
     id id: ID
   ) -> Shared<Element>? where Value == IdentifiedArray<ID, Element> {
     guard let element = currentValue[id: id] else { return nil }
+    if case let .root(slot) = storage { _ = slot.elementObservation() as SharedRows<ID, Element> }
     return Shared<Element>(storage: .derived(SharedElement(parent: self, id: id, last: element)))
   }
 }

@@ -1,4 +1,5 @@
 /// One element of a shared collection, by id.
+@usableFromInline
 final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDerivation,
   @unchecked Sendable
 {
@@ -8,25 +9,26 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   /// The element as it last was: what the value is once the element is gone.
   var last: Element
 
+  @usableFromInline
   init(parent: Shared<IdentifiedArray<ID, Element>>, id: ID, last: Element) {
     self.parent = parent
     self.id = id
     self.last = last
   }
 
-  var value: Element {
+  @usableFromInline var value: Element {
     if let element = parent.currentValue[id: id] { last = element }
     return last
   }
 
-  func observedValue() -> Element {
+  @usableFromInline func observedValue() -> Element {
     let element = parent.currentValue[id: id]
     observeElement(\Element.self, seen: element)
     if let element { last = element }
     return last
   }
 
-  func set(_ value: Element) {
+  @usableFromInline func set(_ value: Element) {
     guard parent.currentValue[id: id] != nil else {
       reportRuntimeWarning(
         """
@@ -42,7 +44,7 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
     parent.wrappedValue[id: id] = value
   }
 
-  func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
+  @usableFromInline func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
     // NB: What the observer is compared with later is the member as the collection has it
     // now — none, once the element is gone — not the last value this shows.
     observeElement(member, seen: parent.currentValue[id: id].map { $0[keyPath: member] })
@@ -62,6 +64,6 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
     }
   }
 
-  var rootKeyID: String { parent.rootKeyID }
-  func flushRoot() throws(SharedStorageError) { try parent.flush() }
+  @usableFromInline var rootKeyID: String { parent.rootKeyID }
+  @usableFromInline func flushRoot() throws(SharedStorageError) { try parent.flush() }
 }

@@ -24,7 +24,9 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @usableFromInline nonisolated(unsafe) var observed: ObservedValues<Value>?
   /// For a collection, what views read of its elements, by id, checked only for the elements
   /// its history says were touched (see `SharedRows`); made on the first such read.
-  @usableFromInline nonisolated(unsafe) var rows: (any SharedRowsChecking)?
+  @usableFromInline nonisolated(unsafe) var rows: AnyObject?
+  /// Checks ``rows`` against the value; returns whether observers still wait. Made with them.
+  @usableFromInline nonisolated(unsafe) var checkRows: (() -> Bool)?
   /// How many times the value changed.
   @exclusivity(unchecked) @usableFromInline var version = 0
   /// `\.version`, what the whole value is tracked under, made once (a key path into a generic
@@ -70,7 +72,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   func checkObservers() {
     var waits = false
     if let observed, observed.isWaiting { waits = observed.check(value) }
-    if let rows { waits = rows.check() || waits }
+    if let checkRows { waits = checkRows() || waits }
     // NB: Nothing waits any more (every observer was told): a write is back to counting
     // itself, until something reads again.
     isWatched = persistence != nil || waits

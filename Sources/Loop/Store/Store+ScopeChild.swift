@@ -33,7 +33,7 @@ extension Store {
       // NB: A row of a stored collection, `\.rows[id: id]`: its store and its presence are
       // checked by the collection's history, like `scope(forEach:)`'s rows.
       let cache = scopeCache(for: toElements, rowAction: ChildAction.self)
-      cache.observePresence(of: child.id, isPresent: true)
+      cache.observePresence(of: child.id, in: untrackedState[keyPath: toElements])
       return elementStore(
         id: child.id, in: untrackedState[keyPath: toElements], cache: cache,
         forEach: toElements, element: { $0 }, action: { _, action in fromChildAction(action) })

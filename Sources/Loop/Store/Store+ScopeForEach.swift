@@ -154,11 +154,16 @@ extension Store {
       return cached
     }
     guard let initial = elements[id: id].map(toState) else { return nil }
-    let store = Store<ElementState, ElementAction>(
-      scoped: ElementCore(
-        parent: self, id: id, initial: initial, in: toElements, element: toState,
-        send: { self.send(toElementAction(id, $0)) },
-        membership: { [weak cache] check in cache?.observe(id) { check($0.map(toState)) } }))
+    let core = ElementCore(
+      parent: self, id: id, initial: initial, in: toElements, element: toState,
+      send: { self.send(toElementAction(id, $0)) })
+    // NB: Made here, in the app's module, so the check runs specialised for its types. It
+    // reaches the core weakly: the core keeps `membership`, which keeps the entry.
+    let entry = ObservedValue<Element?> { [weak core] element in
+      core?.checkMember(element.map(toState)) ?? false
+    }
+    core.membership = { [weak cache] in cache?.observe(id, entry) }
+    let store = Store<ElementState, ElementAction>(scoped: core)
     cache.stores[id] = WeakStore(store)
     return store
   }

@@ -30,7 +30,7 @@ enum SyncUpDetail {
 
   static let destination = Reducer<Destination, DestinationAction, Void>.empty
     .ifCaseLet(
-      state: Destination.edit, action: DestinationAction.edit, environment: { $0 },
+      state: Destination.edit, action: DestinationAction.edit,
       then: SyncUpForm.reducer)
 
   static let reducer = Reducer<State, Action, Void> { state, action, _ in
@@ -58,7 +58,7 @@ enum SyncUpDetail {
     }
   }
   .presents(
-    state: \.destination, action: Action.destination, environment: { $0 }, then: destination)
+    state: \.destination, action: Action.destination, then: destination)
 }
 
 enum SyncUpForm {

@@ -222,7 +222,7 @@ enum TimerRows {
   }
   enum Action: Equatable, Sendable { case row(Int, TimerRow.Action) }
   static let reducer = Reducer<State, Action, TimerRow.Environment> { _, _, _ in .none }
-    .forEach(state: \.rows, action: Action.row, environment: { $0 }, element: TimerRow.reducer)
+    .forEach(state: \.rows, action: Action.row, element: TimerRow.reducer)
 }
 
 @MainActor

@@ -65,8 +65,8 @@ enum Stopwatches {
       return .none
     }
   }
-  .forEach(state: \.watches, action: watch, environment: { $0 }, element: Stopwatch.reducer)
-  .ifLet(state: \.selected, action: selected, environment: { $0 }, then: Stopwatch.reducer)
+  .forEach(state: \.watches, action: watch, element: Stopwatch.reducer)
+  .ifLet(state: \.selected, action: selected, then: Stopwatch.reducer)
 }
 
 enum Screen {
@@ -96,7 +96,7 @@ enum Screen {
     return .none
   }
   .ifCaseLet(
-    state: stopwatchCase, action: stopwatchAction, environment: { $0 },
+    state: stopwatchCase, action: stopwatchAction,
     then: Stopwatch.reducer)
 }
 

@@ -50,8 +50,8 @@ enum Notes {
       return .none
     }
   }
-  .presents(state: \.editor, action: Action.editor, environment: { $0 }, then: Note.reducer)
-  .stack(state: \.path, action: Action.path, environment: { $0 }, element: Note.reducer)
+  .presents(state: \.editor, action: Action.editor, then: Note.reducer)
+  .stack(state: \.path, action: Action.path, element: Note.reducer)
 }
 
 #if canImport(SwiftUI)

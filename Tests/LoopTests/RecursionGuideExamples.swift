@@ -29,7 +29,7 @@ enum Nested {
     }
   }
   .forEach(
-    state: \.rows, action: Action.rows, environment: { $0 },
+    state: \.rows, action: Action.rows,
     element: Reducer { state, action, environment in
       // NB: Read when a row's action comes, not when the reducer is made: so it may name itself.
       Nested.reducer.reduce(into: &state, action: action, environment: environment)

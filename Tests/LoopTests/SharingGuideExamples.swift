@@ -65,9 +65,9 @@ enum Pantry {
     }
     static let reducer = Reducer<State, Action, Void>.empty
       .ifCaseLet(
-        state: State.detail, action: Action.detail, environment: { $0 }, then: Detail.reducer
+        state: State.detail, action: Action.detail, then: Detail.reducer
       )
-      .ifCaseLet(state: State.add, action: Action.add, environment: { $0 }, then: Add.reducer)
+      .ifCaseLet(state: State.add, action: Action.add, then: Add.reducer)
   }
 
   struct State: Equatable, Sendable {
@@ -92,7 +92,7 @@ enum Pantry {
       return .none
     }
   }
-  .stack(state: \.path, action: Action.path, environment: { $0 }, element: Path.reducer)
+  .stack(state: \.path, action: Action.path, element: Path.reducer)
 }
 
 @MainActor

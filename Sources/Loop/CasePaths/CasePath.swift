@@ -139,7 +139,7 @@ extension CasePath where Root == Value {
   /// a child whose actions are its parent's.
   ///
   /// ```swift
-  /// modeReducer.pullback(state: \.mode, action: .identity, environment: { $0 })
+  /// modeReducer.pullback(state: \.mode, action: .identity)
   /// CasePath<Int, Int>.identity.extract(from: 3)  // 3
   /// ```
   public static var identity: Self {

@@ -24,7 +24,7 @@ extension Reducer {
   ///     return .none
   ///   }
   /// }
-  /// .presents(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
+  /// .presents(state: \.details, action: Action.details, then: Details.reducer)
   /// ```
   ///
   /// Presenting a child of another `id` over a presented one ends the first one's effects too.
@@ -32,7 +32,7 @@ extension Reducer {
   public func presents<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -52,7 +52,7 @@ extension Reducer {
   public func presents<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

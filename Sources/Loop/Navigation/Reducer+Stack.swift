@@ -24,7 +24,7 @@ extension Reducer {
   ///     return .none
   ///   }
   /// }
-  /// .stack(state: \.path, action: Action.path, environment: { $0 }, element: Screen.reducer)
+  /// .stack(state: \.path, action: Action.path, element: Screen.reducer)
   /// ```
   ///
   /// - Complexity: as `forEach`: O(1) per action when no screen was popped.
@@ -32,7 +32,8 @@ extension Reducer {
   public func stack<ElementState, ElementAction, ElementEnvironment>(
     state toStack: WritableKeyPath<State, StackState<ElementState>>,
     action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
-    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment =
+      sameEnvironment(),
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

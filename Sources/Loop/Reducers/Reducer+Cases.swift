@@ -3,8 +3,8 @@
 /// the reducer is.
 ///
 /// ```swift
-/// .ifLet(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
-/// .forEach(state: \.rows, action: Action.row, environment: { $0 }, element: Row.reducer)
+/// .ifLet(state: \.details, action: Action.details, then: Details.reducer)
+/// .forEach(state: \.rows, action: Action.row, element: Row.reducer)
 /// ```
 ///
 /// A case of one value routes with `(ChildAction) -> Action`; a case of an id and an action
@@ -21,7 +21,7 @@ extension Reducer {
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state toChildState: WritableKeyPath<ParentState, State>,
     action toChildAction: @escaping @Sendable (Action) -> ParentAction,
-    environment toChildEnvironment: @escaping (ParentEnvironment) -> Environment
+    environment toChildEnvironment: @escaping (ParentEnvironment) -> Environment = sameEnvironment()
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     pullback(
       state: toChildState, action: CasePath(toChildAction), environment: toChildEnvironment)
@@ -31,13 +31,14 @@ extension Reducer {
   /// that carries an element's id and action.
   ///
   /// ```swift
-  /// Row.reducer.forEach(state: \.rows, action: Action.row, environment: { $0 })
+  /// Row.reducer.forEach(state: \.rows, action: Action.row)
   /// ```
   @inlinable
   public func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
     state toElements: WritableKeyPath<ParentState, IdentifiedArray<ID, State>>,
     action toElementAction: @escaping @Sendable (ID, Action) -> ParentAction,
-    environment toElementEnvironment: @escaping (ParentEnvironment) -> Environment,
+    environment toElementEnvironment: @escaping (ParentEnvironment) -> Environment =
+      sameEnvironment(),
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     forEach(
@@ -49,13 +50,14 @@ extension Reducer {
   /// carries an element's id and action.
   ///
   /// ```swift
-  /// .forEach(state: \.rows, action: Action.row, environment: { $0 }, element: Row.reducer)
+  /// .forEach(state: \.rows, action: Action.row, element: Row.reducer)
   /// ```
   @inlinable
   public func forEach<ElementState, ElementAction, ElementEnvironment, ID: Hashable & Sendable>(
     state toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: @escaping @Sendable (ID, ElementAction) -> Action,
-    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment =
+      sameEnvironment(),
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
@@ -68,13 +70,13 @@ extension Reducer {
   /// child's actions; the child's `id` is its identity.
   ///
   /// ```swift
-  /// .ifLet(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
+  /// .ifLet(state: \.details, action: Action.details, then: Details.reducer)
   /// ```
   @inlinable
   public func ifLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -90,7 +92,7 @@ extension Reducer {
   public func ifLet<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
@@ -103,14 +105,14 @@ extension Reducer {
   /// action's case given as the cases themselves.
   ///
   /// ```swift
-  /// .ifCaseLet(state: State.loggedIn, action: Action.loggedIn, environment: { $0 },
+  /// .ifCaseLet(state: State.loggedIn, action: Action.loggedIn,
   ///            then: LoggedIn.reducer)
   /// ```
   @inlinable
   public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -127,7 +129,7 @@ extension Reducer {
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
@@ -140,14 +142,14 @@ extension Reducer {
   /// a ``CasePath`` and the action's as the case itself: either may be given either way.
   ///
   /// ```swift
-  /// .ifCaseLet(state: State.loggedInPath, action: Action.loggedIn, environment: { $0 },
+  /// .ifCaseLet(state: State.loggedInPath, action: Action.loggedIn,
   ///            then: LoggedIn.reducer)
   /// ```
   @inlinable
   public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toCase: CasePath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -163,7 +165,7 @@ extension Reducer {
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: CasePath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
@@ -178,7 +180,7 @@ extension Reducer {
   public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -194,7 +196,7 @@ extension Reducer {
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
@@ -207,13 +209,13 @@ extension Reducer {
   /// the child's ``PresentationAction``; the child's `id` is its identity.
   ///
   /// ```swift
-  /// .presents(state: \.sheet, action: Action.sheet, environment: { $0 }, then: Sheet.reducer)
+  /// .presents(state: \.sheet, action: Action.sheet, then: Sheet.reducer)
   /// ```
   @inlinable
   public func presents<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -230,7 +232,7 @@ extension Reducer {
   public func presents<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
@@ -243,13 +245,14 @@ extension Reducer {
   /// the stack's ``StackAction``.
   ///
   /// ```swift
-  /// .stack(state: \.path, action: Action.path, environment: { $0 }, element: Screen.reducer)
+  /// .stack(state: \.path, action: Action.path, element: Screen.reducer)
   /// ```
   @inlinable
   public func stack<ElementState, ElementAction, ElementEnvironment>(
     state toStack: WritableKeyPath<State, StackState<ElementState>>,
     action toStackAction: @escaping @Sendable (StackAction<ElementState, ElementAction>) -> Action,
-    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment =
+      sameEnvironment(),
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

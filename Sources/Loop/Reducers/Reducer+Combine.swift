@@ -3,7 +3,7 @@ extension Reducer {
   ///
   /// ```swift
   /// let app = Reducer.combine(
-  ///   counterReducer.pullback(state: \.counter, action: AppAction.counterPath, environment: { $0 }),
+  ///   counterReducer.pullback(state: \.counter, action: AppAction.counterPath),
   ///   analyticsReducer
   /// )
   /// ```

@@ -20,7 +20,8 @@ extension Reducer {
   public func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
     state toElements: WritableKeyPath<ParentState, IdentifiedArray<ID, State>>,
     action toElementAction: CasePath<ParentAction, (ID, Action)>,
-    environment toElementEnvironment: @escaping (ParentEnvironment) -> Environment,
+    environment toElementEnvironment: @escaping (ParentEnvironment) -> Environment =
+      sameEnvironment(),
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let body = self.body
@@ -87,7 +88,8 @@ extension Reducer {
   public func forEach<ElementState, ElementAction, ElementEnvironment, ID: Hashable & Sendable>(
     state toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CasePath<Action, (ID, ElementAction)>,
-    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment,
+    environment toElementEnvironment: @escaping (Environment) -> ElementEnvironment =
+      sameEnvironment(),
     element: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

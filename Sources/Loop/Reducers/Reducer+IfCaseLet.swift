@@ -15,7 +15,7 @@ extension Reducer {
   ///   if case .loggedIn(.logOutTapped) = action { state = .loggedOut(LoggedOut.State()) }
   ///   return .none
   /// }
-  /// .ifCaseLet(state: State.loggedIn, action: Action.loggedIn, environment: { $0 },
+  /// .ifCaseLet(state: State.loggedIn, action: Action.loggedIn,
   ///            then: LoggedIn.reducer)
   /// ```
   ///
@@ -30,7 +30,7 @@ extension Reducer {
   public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toCase: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -49,7 +49,7 @@ extension Reducer {
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

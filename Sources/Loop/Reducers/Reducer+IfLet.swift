@@ -15,7 +15,7 @@ extension Reducer {
   ///   …
   ///   }
   /// }
-  /// .ifLet(state: \.details, action: Action.details, environment: { $0 }, then: Details.reducer)
+  /// .ifLet(state: \.details, action: Action.details, then: Details.reducer)
   /// ```
   ///
   /// An action for the child while it is `nil` is a runtime warning (a test failure under a
@@ -27,7 +27,7 @@ extension Reducer {
   public func ifLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where ChildState.ID: Sendable {
@@ -50,7 +50,7 @@ extension Reducer {
   public func ifLet<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
+    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

@@ -21,7 +21,7 @@ extension Reducer {
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state toChildState: WritableKeyPath<ParentState, State>,
     action toChildAction: CasePath<ParentAction, Action>,
-    environment toChildEnvironment: @escaping (ParentEnvironment) -> Environment
+    environment toChildEnvironment: @escaping (ParentEnvironment) -> Environment = sameEnvironment()
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let body = self.body
     return .init { parentState, parentAction, parentEnvironment in

@@ -108,7 +108,7 @@ public enum MoviesFeature {
     }
   }
   .presents(
-    state: \.details, action: detailsAction, environment: { $0 },
+    state: \.details, action: detailsAction,
     then: MovieDetailsFeature.reducer)
 
   /// `.details` in ``Action``.

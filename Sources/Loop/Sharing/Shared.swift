@@ -53,7 +53,19 @@ public struct Shared<Value: Sendable>: Sendable {
     func writePlace(
       of shared: Shared<Value>
     ) -> (UnsafeMutablePointer<Value>, SharedWriteCell<Value>?) {
-      if case let .root(slot) = self, SharedOverlay.current == nil { return (slot.place, nil) }
+      // NB: An app's slot never asks the seam here: a call made while the slot is in hand
+      // retains it (a slot is weakly referenced, so its count is in a side table, and a
+      // retain and release there cost more than the write).
+      if case let .root(slot) = self, !slot.checksOverlay { return (slot.place, nil) }
+      return writePlaceAskingSeam(of: shared)
+    }
+
+    /// `writePlace(of:)` for a slot a test's overlay may hold, or a derivation.
+    @usableFromInline
+    func writePlaceAskingSeam(
+      of shared: Shared<Value>
+    ) -> (UnsafeMutablePointer<Value>, SharedWriteCell<Value>?) {
+      if case let .root(slot) = self, TestSeam.overlay == nil { return (slot.place, nil) }
       let cell = shared.writeCell()
       return (cell.place, cell)
     }
@@ -171,7 +183,7 @@ public struct Shared<Value: Sendable>: Sendable {
   func set(_ value: Value) {
     switch storage {
     case let .root(slot):
-      if let overlay = SharedOverlay.current {
+      if slot.checksOverlay, let overlay = TestSeam.overlay {
         overlay.set(value, of: slot)
       } else {
         slot.value = value

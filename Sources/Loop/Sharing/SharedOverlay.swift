@@ -3,8 +3,6 @@
 /// copy and never changes a real value.
 @usableFromInline
 package final class SharedOverlay {
-  // NB: Main thread only; set for the span of one synchronous closure.
-  @usableFromInline nonisolated(unsafe) static var current: SharedOverlay?
 
   private var values: [ObjectIdentifier: Any]
 
@@ -16,9 +14,10 @@ package final class SharedOverlay {
   /// Runs `body` with this overlay in place: the shared values it reads and writes are this
   /// overlay's.
   package func apply<Result>(_ body: () -> Result) -> Result {
-    let outer = Self.current
-    Self.current = self
-    defer { Self.current = outer }
+    guard let seam = TestSeam.installed else { return body() }
+    let outer = seam.sharedOverlay
+    seam.sharedOverlay = self
+    defer { seam.sharedOverlay = outer }
     return body()
   }
 
@@ -42,7 +41,7 @@ package final class SharedOverlay {
   /// The value of `slot`: the overlay's while one is in place, else the slot's.
   @inlinable
   static func value<Value>(of slot: SharedSlot<Value>) -> Value {
-    guard let current else { return slot.value }
-    return current.value(of: slot)
+    guard slot.checksOverlay, let overlay = TestSeam.overlay else { return slot.value }
+    return overlay.value(of: slot)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The shared values of the process — or, in a test, of that test alone: LoopTesting gives each
-/// test a registry of its own (`install(_:)`), so tests running in parallel never share a
+/// test a registry of its own (through the ``TestSeam``), so tests running in parallel never share a
 /// value, and a file key is kept in memory there.
 public final class SharedRegistry: @unchecked Sendable {
   // NB: @unchecked: `slots` is behind its lock; the rest is immutable.
@@ -18,22 +18,10 @@ public final class SharedRegistry: @unchecked Sendable {
     self.keepsFilesInMemory = keepsFilesInMemory
   }
 
-  /// The registry values made now belong to: the current test's, else the process's.
+  /// The registry values made now belong to: the current test's (see ``TestSeam``), else the
+  /// process's.
   package static func current() -> SharedRegistry {
-    provider.withLock { $0 }?.current() ?? process
-  }
-
-  /// Installs LoopTesting's answer to which registry the current test has.
-  package static func install(_ current: @escaping @Sendable () -> SharedRegistry?) {
-    provider.withLock { $0 = Provider(current: current) }
-  }
-
-  // NB: Boxed: an optional closure stored in a `LockedState` gains a reabstraction thunk at
-  // every `withLock` that reads it (see `EffectContext`).
-  private static let provider = LockedState<Provider?>(nil)
-  private final class Provider: Sendable {
-    let current: @Sendable () -> SharedRegistry?
-    init(current: @escaping @Sendable () -> SharedRegistry?) { self.current = current }
+    TestSeam.installed?.sharedRegistry() ?? process
   }
 
   /// The slot of `key`: the one there is, or a new one starting from the file (for a file key
@@ -49,7 +37,8 @@ public final class SharedRegistry: @unchecked Sendable {
 
           To fix, give values of different types different keys.
           """)
-        return SharedSlot(key: key, value: value(), persistence: nil)
+        return SharedSlot(
+          key: key, value: value(), persistence: nil, checksOverlay: self !== Self.process)
       }
       let persistence =
         keepsFilesInMemory && !key.isKeptOnDiskInTests ? nil : key.persistence?()
@@ -65,7 +54,8 @@ public final class SharedRegistry: @unchecked Sendable {
         }
       }
       let slot = SharedSlot(
-        key: key, value: initial ?? value(), persistence: persistence)
+        key: key, value: initial ?? value(), persistence: persistence,
+        checksOverlay: self !== Self.process)
       slots[key.id] = slot
       if persistence != nil { hasFiles.withLock { $0 = true } }
       return slot

@@ -16,7 +16,7 @@ public struct ImmediateClock: Clock, Sendable {
   private let time = LockedState(Duration.zero)
 
   /// Creates a clock at time zero.
-  public init() { _ = TestFailureReporting.installed }
+  public init() { _ = TestSeamInstallation.installed }
 
   /// The current time: the latest deadline slept until.
   public var now: Instant { Instant(offset: time.withLock { $0 }) }

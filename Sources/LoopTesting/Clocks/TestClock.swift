@@ -63,7 +63,7 @@ public final class TestClock: Clock, Sendable {
   /// Made in a test, it makes the test's work deterministic: a plain `Store` made in the same
   /// test runs its effects where `advance` can wait for them.
   public init() {
-    _ = TestFailureReporting.installed
+    _ = TestSeamInstallation.installed
     ownership = DeterministicJobs.ownCurrentTask()
     work = DeterministicJobs.currentTally
     Self.clocks.withLock { clocks in

@@ -31,7 +31,7 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   /// task's work is already some test's (or there is no task).
   package static func ownCurrentTask() -> JobTally? {
     guard GlobalJobRouting.tallyOfCurrentTask == nil else { return nil }
-    _ = installProvider
+    _ = TestSeamInstallation.installed
     let tally = JobTally(parent: TestWork.current ?? MainQueueJobs.shared.unowned)
     if !RuntimePath.isFastPathAvailable { GlobalJobRouting.retain() }
     GlobalJobRouting.own(currentTaskIn: tally)
@@ -48,11 +48,6 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   /// the work no test store owns.
   package static var currentTally: JobTally {
     GlobalJobRouting.tallyOfCurrentTask ?? MainQueueJobs.shared.unowned
-  }
-
-  /// A plain store made in a test's task runs its effects in that test's context.
-  private static let installProvider: Void = EffectContext.install {
-    GlobalJobRouting.tallyOfCurrentTask.map { context(tally: $0) }
   }
 
   /// Starts `operation` as a task whose every step runs on the main queue, in order, counted

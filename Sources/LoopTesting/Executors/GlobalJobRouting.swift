@@ -57,7 +57,6 @@ package enum GlobalJobRouting {
       }
       if routing.users == 0 {
         routing.hook?.pointee = { job, original in route(job, original) }
-        if routing.hook != nil { EffectContext.setRouting { GlobalJobRouting.ownsCurrentTask } }
       }
       routing.users += 1
       return routing.hook != nil
@@ -70,7 +69,6 @@ package enum GlobalJobRouting {
       routing.users -= 1
       if routing.users == 0 {
         routing.hook?.pointee = nil
-        EffectContext.setRouting(nil)
       }
     }
   }
@@ -82,8 +80,13 @@ package enum GlobalJobRouting {
     routing.withLock { $0.owned.own(task, by: tally) }
   }
 
-  /// Whether a test owns the current task.
-  static var ownsCurrentTask: Bool { tallyOfCurrentTask != nil }
+  /// Whether the current task's jobs are routed: the routing is on, and a test owns the task.
+  static var routesCurrentTask: Bool {
+    guard let task = RuntimeTasks.currentID else { return false }
+    return routing.withLock { routing in
+      routing.users > 0 && routing.hook != nil && routing.owned.owner(of: task) != nil
+    }
+  }
 
   /// The tally the current task's work is counted in, if a test owns it.
   package static var tallyOfCurrentTask: JobTally? {

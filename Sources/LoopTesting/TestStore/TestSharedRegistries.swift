@@ -13,8 +13,8 @@ enum TestSharedRegistries {
     return "\(test.id)|\(Test.Case.current.map { String(describing: $0) } ?? "")"
   }
 
-  /// Installs the answer to which registry the current test has, into Loop.
-  static let installed: Void = SharedRegistry.install {
+  /// The registry of the current test (made on its first use); `nil` outside a test.
+  static var current: SharedRegistry? {
     guard let id = currentTestID else { return nil }
     return registries.withLock { registries in
       if let registry = registries[id] { return registry }

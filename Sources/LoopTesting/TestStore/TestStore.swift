@@ -122,8 +122,7 @@ public final class TestStore<State, Action: Sendable, Environment> {
     environment: Environment,
     sourceLocation: SourceLocation = #_sourceLocation
   ) where State: Equatable {
-    _ = TestFailureReporting.installed
-    _ = TestSharedRegistries.installed
+    _ = TestSeamInstallation.installed
     let reduceLog = ReduceLog<State, Action, Environment>(
       environment: environment, sharedRegistry: SharedRegistry.current())
     self.unreceived = reduceLog.received

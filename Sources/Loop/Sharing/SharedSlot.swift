@@ -54,9 +54,31 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   /// After a write to ``value``: counted, and handed on only when something watches it.
   @inlinable
   func afterWrite() {
+    #if DEBUG
+      if !MainQueue.isCurrent { reportWriteOffMainActor() }
+    #endif
     version &+= 1
     SharedChecks.writes &+= 1
     if isWatched { afterChange() }
+  }
+
+  /// Whether a write off the main actor was reported (once per value).
+  nonisolated(unsafe) var reportedWriteOffMainActor = false
+
+  /// A write ran off the main actor (debug builds check every write): a data race on the
+  /// value, which every holder reads on the main thread. Reported once per value.
+  @usableFromInline
+  func reportWriteOffMainActor() {
+    guard !reportedWriteOffMainActor else { return }
+    reportedWriteOffMainActor = true
+    reportRuntimeWarning(
+      """
+      The shared value \(key) was written off the main actor: a data race with every holder, \
+      which reads it on the main thread.
+
+      To fix, write it where reducers and views run: in a reducer, or on the main actor \
+      (`await MainActor.run { … }` in an effect).
+      """)
   }
 
   /// What a change does beyond counting it, once something watches the value (``isWatched``):

@@ -7,6 +7,7 @@ import Dispatch
 /// (`isolated deinit` does that for it, but needs the Swift 6.1 runtime: macOS 15.4, iOS
 /// 18.4.) On Linux, the main thread is not the one that runs the main queue's jobs (Dispatch's
 /// workers drain it), so "is this the main thread" would be the wrong question.
+@usableFromInline
 package enum MainQueue {
   private static let key: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
@@ -15,6 +16,7 @@ package enum MainQueue {
   }()
 
   /// Whether the caller is running a main-queue job, and so is isolated to the main actor.
+  @usableFromInline
   package static var isCurrent: Bool {
     DispatchQueue.getSpecific(key: key) == true
   }

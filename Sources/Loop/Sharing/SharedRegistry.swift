@@ -1,7 +1,7 @@
 import Foundation
 
 /// The shared values of the process — or, in a test, of that test alone: LoopTesting gives each
-/// test a registry of its own (through the ``TestSeam``), so tests running in parallel never share a
+/// test a registry of its own (through the `TestSeam`), so tests running in parallel never share a
 /// value, and a file key is kept in memory there.
 public final class SharedRegistry: @unchecked Sendable {
   // NB: @unchecked: `slots` is behind its lock; the rest is immutable.
@@ -18,7 +18,7 @@ public final class SharedRegistry: @unchecked Sendable {
     self.keepsFilesInMemory = keepsFilesInMemory
   }
 
-  /// The registry values made now belong to: the current test's (see ``TestSeam``), else the
+  /// The registry values made now belong to: the current test's (see `TestSeam`), else the
   /// process's.
   package static func current() -> SharedRegistry {
     TestSeam.installed?.sharedRegistry() ?? process

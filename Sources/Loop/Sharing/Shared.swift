@@ -65,7 +65,7 @@ public struct Shared<Value: Sendable>: Sendable {
     func writePlaceAskingSeam(
       of shared: Shared<Value>
     ) -> (UnsafeMutablePointer<Value>, SharedWriteCell<Value>?) {
-      if case let .root(slot) = self, TestSeam.overlay == nil { return (slot.place, nil) }
+      if TestSeam.overlay == nil, case let .root(slot) = self { return (slot.place, nil) }
       let cell = shared.writeCell()
       return (cell.place, cell)
     }

@@ -24,6 +24,13 @@ public final class SharedRegistry: @unchecked Sendable {
     TestSeam.installed?.sharedRegistry() ?? process
   }
 
+  /// Whether this registry's slots are written through a test store's assertion overlay: a
+  /// test's and a decoded value's, not the process's. (A test store snapshots and overlays its
+  /// test's registry only; a value made outside any test's task, in the process's registry, is
+  /// never one it asserts. Asking the seam on the process's writes would put a call, and a
+  /// retain of the slot, on every app write.)
+  private var checksOverlay: Bool { self !== Self.process }
+
   /// The slot of `key`: the one there is, or a new one starting from the file (for a file key
   /// outside tests) or from `value`.
   func slot<Value>(for key: SharedKey<Value>, default value: () -> Value) -> SharedSlot<Value> {
@@ -38,7 +45,7 @@ public final class SharedRegistry: @unchecked Sendable {
           To fix, give values of different types different keys.
           """)
         return SharedSlot(
-          key: key, value: value(), persistence: nil, checksOverlay: self !== Self.process)
+          key: key, value: value(), persistence: nil, checksOverlay: checksOverlay)
       }
       let persistence =
         keepsFilesInMemory && !key.isKeptOnDiskInTests ? nil : key.persistence?()
@@ -55,7 +62,7 @@ public final class SharedRegistry: @unchecked Sendable {
       }
       let slot = SharedSlot(
         key: key, value: initial ?? value(), persistence: persistence,
-        checksOverlay: self !== Self.process)
+        checksOverlay: checksOverlay)
       slots[key.id] = slot
       if persistence != nil { hasFiles.withLock { $0 = true } }
       return slot

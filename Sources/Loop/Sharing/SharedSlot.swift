@@ -35,7 +35,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   /// Whether something watches the value (a file, observers), so that a write must do more
   /// than count itself (``afterChange()``).
   @exclusivity(unchecked) @usableFromInline var isWatched: Bool
-  /// Whether a test store's assertion overlay may hold this value (see ``TestSeam/overlay``):
+  /// Whether a test store's assertion overlay may hold this value (see `TestSeam.overlay`):
   /// every slot but those of the process's own registry, so an app's writes never ask.
   @usableFromInline let checksOverlay: Bool
 

@@ -17,6 +17,7 @@ if arguments.contains("--help") {
     usage: loop-benchmarks [--filter TEXT] [--quick] [--json FILE] [--operations N] [--soak]
            loop-benchmarks --stress [--seconds N]
            loop-benchmarks --record-session FILE [--operations N] [--movies]
+           loop-benchmarks --cold-build [--quick]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
       --quick         a few operations and one sample each: a smoke test, not figures to quote;
@@ -34,6 +35,8 @@ if arguments.contains("--help") {
                       counter, every tenth action an effect round trip (b) — a long session
                       for loop-inspect; with --movies, the movies app's feature
                       searching its offline catalog a key at a time
+      --cold-build    times a fresh release build of Loop and LoopTesting (the package in
+                      the current folder, an empty scratch folder); exits 1 over 20 s
 
     environment: LOOP_PORTABLE_RUNTIME=1 measures Loop's portable runtime path (the one
     for macOS 14 to 25 and iOS 17 to 25) instead of the fast one
@@ -58,6 +61,9 @@ if let path = value(of: "--record-session") {
 }
 
 let quick = arguments.contains("--quick")
+if arguments.contains("--cold-build") {
+  exit(ColdBuild.run(quick: quick) ? 0 : 1)
+}
 if arguments.contains("--soak") {
   let withinBudget = await Soak.run(
     actions: quick ? 100_000 : 10_000_000, checkpoints: 10)

@@ -42,6 +42,9 @@ package enum GlobalJobRouting {
   // NB: The hook variable is only written under this lock (the runtime reads it on every
   // global enqueue; a pointer-sized store is what it expects to race with).
   private static let routing = LockedState(Routing())
+  /// 1 while the routing is on (written under the lock): what ``routesCurrentTask`` reads
+  /// first, so a child started while nothing is routed costs one atomic load, not the lock.
+  private static let isOn = AtomicWords(count: 1)
 
   /// Starts routing (or counts one more user of it). Returns `false` if this runtime does not
   /// export what the routing needs, and nothing is routed.
@@ -57,6 +60,7 @@ package enum GlobalJobRouting {
       }
       if routing.users == 0 {
         routing.hook?.pointee = { job, original in route(job, original) }
+        if routing.hook != nil { isOn.store(1, at: 0) }
       }
       routing.users += 1
       return routing.hook != nil
@@ -69,6 +73,7 @@ package enum GlobalJobRouting {
       routing.users -= 1
       if routing.users == 0 {
         routing.hook?.pointee = nil
+        isOn.store(0, at: 0)
       }
     }
   }
@@ -82,7 +87,7 @@ package enum GlobalJobRouting {
 
   /// Whether the current task's jobs are routed: the routing is on, and a test owns the task.
   static var routesCurrentTask: Bool {
-    guard let task = RuntimeTasks.currentID else { return false }
+    guard isOn.load(0) != 0, let task = RuntimeTasks.currentID else { return false }
     return routing.withLock { routing in
       routing.users > 0 && routing.hook != nil && routing.owned.owner(of: task) != nil
     }

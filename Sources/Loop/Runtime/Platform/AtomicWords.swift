@@ -10,13 +10,13 @@ internal import LoopAtomics
 /// ``init(count:)``, which frees them in its deinit with ``deallocate()``; or an object's own
 /// first stored property, with ``init(storedPropertiesOf:)`` (no allocation: an effect token's).
 @usableFromInline
-struct AtomicWords: @unchecked Sendable {
+package struct AtomicWords: @unchecked Sendable {
   // NB: @unchecked: the memory is only ever read and written through the atomic operations
   // below, and lives until its owner's deinit, after every thread is done with the owner.
   private let base: UnsafeMutablePointer<Int>
 
   /// Allocates `count` words, each zero.
-  init(count: Int) {
+  package init(count: Int) {
     base = .allocate(capacity: count)
     base.initialize(repeating: 0, count: count)
   }
@@ -40,11 +40,11 @@ struct AtomicWords: @unchecked Sendable {
   }
 
   @usableFromInline
-  func load(_ index: Int) -> Int {
+  package func load(_ index: Int) -> Int {
     loop_atomic_load(base + index)
   }
 
-  func store(_ value: Int, at index: Int) {
+  package func store(_ value: Int, at index: Int) {
     loop_atomic_store(base + index, value)
   }
 

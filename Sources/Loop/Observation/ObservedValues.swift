@@ -53,14 +53,12 @@ final class ObservedValues<State> {
 
   /// Registers interest in a value read from the state of `subject` (a store, a shared value),
   /// under `key` — its entry made once per key, by `tracked` and `read` — whose observers saw
-  /// `value`, compared with `isDuplicate` (by default `==` when `Value` is `Equatable`, found
-  /// at run time). Returns whether it started waiting (it was not): the caller then makes sure
-  /// a check will run.
+  /// `value`. Returns whether it started waiting (it was not): the caller then makes sure a
+  /// check will run.
   @inlinable
   func register<Subject: Observable & AnyObject, Value, Tracked>(
     _ key: AnyKeyPath, subject: Subject, tracked: () -> KeyPath<Subject, Tracked>,
-    read: () -> (State) -> Value, seen value: Value,
-    isDuplicate: (() -> (Value, Value) -> Bool)? = nil
+    read: () -> (State) -> Value, seen value: Value
   ) -> Bool {
     let entry: ObservedMember<Subject, State, Value, Tracked>
     if let known = entries[key] {
@@ -68,8 +66,7 @@ final class ObservedValues<State> {
       entry = unsafeDowncast(known, to: ObservedMember<Subject, State, Value, Tracked>.self)
     } else {
       entry = ObservedMember(
-        read: read(), isDuplicate: isDuplicate?() ?? duplicateCheck(for: Value.self),
-        tracked: tracked(), registrar: registrar, subject: subject)
+        read: read(), tracked: tracked(), registrar: registrar, subject: subject)
       entries[key] = entry
     }
     return enlist(entry, subject: subject, seen: value)
@@ -86,8 +83,7 @@ final class ObservedValues<State> {
       entry = unsafeDowncast(whole, to: ObservedMember<Subject, State, State, Tracked>.self)
     } else {
       entry = ObservedMember(
-        read: { $0 }, isDuplicate: duplicateCheck(for: State.self), tracked: tracked(),
-        registrar: registrar, subject: subject)
+        read: { $0 }, tracked: tracked(), registrar: registrar, subject: subject)
       whole = entry
     }
     return enlist(entry, subject: subject, seen: value)
@@ -229,12 +225,13 @@ final class ObservedMember<Subject: Observable & AnyObject, State, Value, Tracke
 
   @inlinable
   init(
-    read: @escaping (State) -> Value, isDuplicate: @escaping (Value, Value) -> Bool,
-    tracked: KeyPath<Subject, Tracked>, registrar: ObservationRegistrar, subject: Subject
+    read: @escaping (State) -> Value, tracked: KeyPath<Subject, Tracked>,
+    registrar: ObservationRegistrar, subject: Subject
   ) {
     self.tracked = tracked
     self.subject = subject
     super.init()
+    let isDuplicate = duplicateCheck(for: Value.self)
     // NB: `unowned(unsafe)`: the entry keeps this closure, so it never outlives the entry.
     check = { [unowned(unsafe) self] state in
       if let seen = self.seen, isDuplicate(seen, read(state)) { return true }

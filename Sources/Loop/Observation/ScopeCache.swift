@@ -48,7 +48,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
     let started = rows.registerWhole(at: elements.version) { whole in
       whole.register(
         idsKeyPath, subject: self, tracked: { idsKeyPath }, read: { { $0.orderedIDs } },
-        seen: elements.orderedIDs, isDuplicate: { { $0 == $1 } })
+        seen: elements.orderedIDs)
     }
     if started { schedule() }
   }

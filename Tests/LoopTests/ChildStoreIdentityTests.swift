@@ -1,4 +1,4 @@
-import Loop
+@testable import Loop
 import LoopTesting
 import Testing
 
@@ -100,7 +100,7 @@ struct ChildStoreIdentityTests {
       _ = store.scope(state: \.rows[id], action: Action.sheet)  // released at once
       store.send(.removeRow(id))
     }
-    #expect(store.childStoreEntries <= 32)
+    #expect(store.childStores.count <= 32)
   }
 
   @Test(

@@ -55,7 +55,7 @@ struct EffectRunnerTests {
     store = nil
     await task?.finish()
     #expect(!ran.isSet)
-    #expect(task?.isRunning == false)
+    #expect(task?.hasLiveEffects == false)
   }
 
   enum Kind: Sendable, CustomTestStringConvertible {

@@ -13,19 +13,29 @@ extension Effect {
     if case .none = storage { return .none }
     let effect = self
     return Self.run { send in
-      let timedOut = try await withThrowingTaskGroup(of: Bool.self) { group in
-        group.addMainActorTask {
-          try await effect.run(send: send)
-          return false
+      do {
+        // NB: The first child to end throws which one it was, and a discarding group cancels
+        // the other when a child throws.
+        try await withThrowingDiscardingTaskGroup { group in
+          group.addMainActorTask {
+            try await effect.run(send: send)
+            throw TimeoutRace.effectEnded
+          }
+          group.addMainActorTask {
+            try await clock.sleep(for: duration)
+            throw TimeoutRace.timedOut
+          }
         }
-        group.addMainActorTask {
-          try await clock.sleep(for: duration)
-          return true
-        }
-        defer { group.cancelAll() }
-        return try await group.next() ?? false
+      } catch TimeoutRace.effectEnded {
+      } catch TimeoutRace.timedOut {
+        if let onTimeout { await send(onTimeout) }
       }
-      if timedOut, let onTimeout { await send(onTimeout) }
     }
   }
+}
+
+/// Which of a timeout's two children ended first.
+private enum TimeoutRace: Error {
+  case effectEnded
+  case timedOut
 }

@@ -72,7 +72,8 @@ private func runCancellable<T: Sendable>(
   let token = EffectToken(tags: [ChildIDScope.current?.scoped(tag) ?? tag], cascade: nil)
   storage.register(token)
   let result = CancellableResult<T>()
-  await withDiscardingTaskGroup { group in
+  // NB: Its one child never throws, so neither does the group.
+  try? await withThrowingDiscardingTaskGroup { group in
     group.addMainActorTask {
       // NB: Cancelled before it started (`cancelInFlight` from another send, say): the
       // operation still runs, in a cancelled task, so that it returns what cancellation makes

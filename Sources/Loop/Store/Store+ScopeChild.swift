@@ -68,9 +68,6 @@ extension Store {
     }
   }
 
-  /// How many child stores the cache lists, alive or not (for tests).
-  package var childStoreEntries: Int { childStores.count }
-
   /// The identity of every part: a part is always there.
   @usableFromInline
   var partIdentity: AnyHashable { AnyHashable(true) }

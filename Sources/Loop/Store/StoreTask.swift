@@ -30,9 +30,6 @@ public struct StoreTask: Hashable, Sendable {
     await cascade?.finish()
   }
 
-  /// Whether any effect of the task is still running (for LoopTesting).
-  package var isRunning: Bool { cascade?.isRunning ?? false }
-
   /// Whether any effect of the task is still running and was not cancelled: a cancelled effect
   /// has ended for every check a test store makes, as in TCA, even while its task unwinds.
   package var hasLiveEffects: Bool { cascade?.hasLiveEffects ?? false }

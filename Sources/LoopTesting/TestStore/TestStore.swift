@@ -91,7 +91,7 @@ public final class TestStore<State, Action: Sendable, Environment> {
   /// as what is running.
   func record(_ send: SendRecord) {
     endOfTest.withLock { state in
-      state.records.removeAll { !$0.task.isRunning }
+      state.records.removeAll { !$0.task.hasLiveEffects }
       state.records.append(send)
     }
   }
@@ -225,7 +225,7 @@ public final class TestStore<State, Action: Sendable, Environment> {
     // NB: A cancelled effect has ended, as in TCA, even while its task unwinds: a test whose
     // last action cancelled or dismissed it ends here cleanly.
     let running = leftovers.records.filter { $0.task.hasLiveEffects }
-    for record in leftovers.records where record.task.isRunning { record.task.cancel() }
+    for record in running { record.task.cancel() }
     let actions = unreceived.all
     if leftovers.exhaustive, !actions.isEmpty {
       Issue.record(

@@ -40,9 +40,11 @@ struct MoviesProcess {
     var base = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
     // NB: The recent searches go to a folder of this run's own, never the user's home, unless
     // the test names one (to run the command again on the same list).
-    base["MOVIES_STATE_DIR"] =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("movies-state-\(UUID().uuidString)").path
+    let stateFolder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-state-\(UUID().uuidString)")
+    base["MOVIES_STATE_DIR"] = stateFolder.path
+    // NB: Removed when the run ends; a folder the test named is the test's to remove.
+    defer { try? FileManager.default.removeItem(at: stateFolder) }
     base.merge(environment) { $1 }
     process.environment = base
     let stdin = Pipe()

@@ -132,7 +132,9 @@ final class EffectRunner<Action: Sendable> {
 
   @inlinable
   func runGroup() async {
-    await withDiscardingTaskGroup { group in
+    // NB: Its children never throw (`runEffect` reports what an effect throws), so neither
+    // does the group.
+    try? await withThrowingDiscardingTaskGroup { group in
       while true {
         startPending(in: &group)
         if state.isShutDown { break }
@@ -194,7 +196,7 @@ final class EffectRunner<Action: Sendable> {
   }
 
   @inlinable
-  func startPending(in group: inout DiscardingTaskGroup) {
+  func startPending(in group: inout ThrowingDiscardingTaskGroup<any Error>) {
     // NB: Effects queued while these start are picked up by the next turn of the loop.
     while !state.pending.isEmpty {
       state.takePending(into: &batch)

@@ -19,54 +19,22 @@
 // region-based isolation checker ("pattern that the region-based isolation checker does not
 // understand how to check").
 
-extension DiscardingTaskGroup {
+// Every group in the runtime is a `ThrowingDiscardingTaskGroup` (a child that cannot throw
+// is one that never does), so that this choice is written once.
+extension ThrowingDiscardingTaskGroup {
   /// Adds a child task that starts on the main actor.
   @inlinable
   mutating func addMainActorTask(
-    priority: TaskPriority? = nil, operation: sending @escaping @MainActor () async -> Void
+    priority: TaskPriority? = nil, operation: sending @escaping @MainActor () async throws -> Void
   ) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
       !prefersTaskExecutor
     {
       addImmediateTask(priority: priority, operation: operation)
     } else if startsAsCountedJob {
-      addTask(priority: priority) { await operation() }
+      addTask(priority: priority) { try await operation() }
     } else {
       addTask(priority: priority, operation: operation)
-    }
-  }
-}
-
-extension ThrowingDiscardingTaskGroup {
-  /// Adds a child task that starts on the main actor.
-  @inlinable
-  mutating func addMainActorTask(operation: sending @escaping @MainActor () async throws -> Void) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
-      !prefersTaskExecutor
-    {
-      addImmediateTask(operation: operation)
-    } else if startsAsCountedJob {
-      addTask { try await operation() }
-    } else {
-      addTask(operation: operation)
-    }
-  }
-}
-
-extension ThrowingTaskGroup {
-  /// Adds a child task that starts on the main actor.
-  @inlinable
-  mutating func addMainActorTask(
-    operation: sending @escaping @MainActor () async throws -> ChildTaskResult
-  ) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
-      !prefersTaskExecutor
-    {
-      addImmediateTask(operation: operation)
-    } else if startsAsCountedJob {
-      addTask { try await operation() }
-    } else {
-      addTask(operation: operation)
     }
   }
 }

@@ -1,6 +1,7 @@
-@testable import Loop
 import LoopTesting
 import Testing
+
+@testable import Loop
 
 /// Asking again for the same optional child's store gives the same object while something
 /// holds it; another child gets a new one; released stores are freed.

@@ -62,6 +62,7 @@ def shot(name):
 # --- A movies session: the actions, who sent each, what it changed, stepping, the address.
 page("movies.html")
 log = [json.loads(l) for l in open(os.path.join(work, "movies.jsonl")) if '"action"' in l]
+effects_in_log = [json.loads(l) for l in open(os.path.join(work, "movies.jsonl")) if '"event":"started"' in l]
 rows = driver.find_elements(By.CSS_SELECTOR, ".row")
 check(len(rows) == len(log), "the list shows every action (%d)" % len(log))
 check(position() == 1 and driver.current_url.endswith("#step=1"), "the page opens at the first action, in its address")
@@ -87,6 +88,26 @@ check(position() == len(log) - 1, "↑ steps back")
 driver.execute_script("window.loopInspector.goTo(1)")
 check("started by #1" in text("#effects") and "finished" in text("#effects"), "the effects view shows the search's effect, finished")
 shot("inspector-effects.png")
+# Timings: every action's reduce time, the slowest first; every effect's run, sortable.
+check("reduced in" in text("#from"), "an action names how long its reduce took")
+driver.find_element(By.ID, "timings").click()
+timed = [r for r in driver.find_elements(By.CSS_SELECTOR, "#slowest tr[data-go]")]
+check(len(timed) == min(200, sum(1 for l in log if "reduce" in l)), "the timings list every action's reduce (%d)" % len(timed))
+def shown_step(row):
+    return int(row.get_attribute("data-go"))
+check(shown_step(timed[0]) == 1 + max(range(len(log)), key=lambda i: log[i].get("reduce", -1)), "the slowest reduce comes first")
+longest = driver.find_elements(By.CSS_SELECTOR, "#longest tr[data-go]")
+check(len(longest) == len(effects_in_log) and all("finished" in r.text or "cancelled" in r.text for r in longest),
+      "the timings list every effect with how it ended (%d)" % len(longest))
+shot("inspector-timings.png")
+driver.find_element(By.CSS_SELECTOR, "#slowest [data-sort='actions step']").click()
+steps_shown = [shown_step(r) for r in driver.find_elements(By.CSS_SELECTOR, "#slowest tr[data-go]")]
+check(steps_shown == sorted(steps_shown), "a column header sorts by it (step, ascending)")
+driver.find_element(By.CSS_SELECTOR, "#slowest [data-sort='actions step']").click()
+steps_shown = [shown_step(r) for r in driver.find_elements(By.CSS_SELECTOR, "#slowest tr[data-go]")]
+check(steps_shown == sorted(steps_shown, reverse=True), "clicking it again sorts the other way")
+driver.find_element(By.CSS_SELECTOR, "#slowest tr[data-go]").click()
+check(position() == steps_shown[0] and driver.find_elements(By.ID, "diff"), "a row of the timings opens its step")
 # Search and filters.
 search = driver.find_element(By.ID, "search")
 search.send_keys("searchResponse")

@@ -125,7 +125,7 @@ enum InspectorPage {
   }
 
   /// A step as the page's JSON: `[number, line, offset, origin, cause, label, cases, action,
-  /// changes]`.
+  /// changes, reduce]`.
   private static func writeStep(_ step: SessionReader.Step, to page: inout String) {
     page += "[\(step.number),\(step.line),\(step.offset),"
     page += step.origin == .effect ? "\"e\"," : "\"u\","
@@ -138,6 +138,8 @@ enum InspectorPage {
     step.action.write(to: &page)
     page += ","
     writeChanges(step.changes, to: &page)
+    page += ","
+    page += step.reduce.map { "\($0)" } ?? "null"
     page += "]"
   }
 

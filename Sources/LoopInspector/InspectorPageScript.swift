@@ -11,6 +11,7 @@ enum InspectorPageScript {
         <option value="all">every sender</option><option value="u">the user</option>
         <option value="e">effects</option>
       </select>
+      <button id="timings" type="button" aria-pressed="false">Timings</button>
       <span class="help" id="count"></span>
       <span class="help"><kbd>↑</kbd><kbd>↓</kbd> step · <kbd>Home</kbd><kbd>End</kbd> first, last</span>
     </header>
@@ -24,11 +25,14 @@ enum InspectorPageScript {
     "use strict";
     (function () {
       const data = JSON.parse(document.getElementById("session").textContent);
-      const steps = data.steps; // [number, line, offset, origin, cause, label, cases, action, changes]
+      const steps = data.steps; // [number, line, offset, origin, cause, label, cases, action, changes, reduce]
       const N = steps.length, ROW = 24;
       const $ = (id) => document.getElementById(id);
       const list = $("list"), rows = $("rows"), detail = $("detail");
       let pos = 0, state = copy(data.initial), filtered = steps.map((_, i) => i);
+      // The timings view: which table is sorted by which column, and which way.
+      let showingTimings = false;
+      const sorts = { actions: { key: "time", down: true }, effects: { key: "time", down: true } };
 
       function copy(v) { return v === null || typeof v !== "object" ? v : JSON.parse(JSON.stringify(v)); }
       // Everything from the log is text: `esc` makes it so in markup built as a string, and
@@ -173,6 +177,7 @@ enum InspectorPageScript {
       }
 
       function renderDetail() {
+        if (showingTimings) return renderTimings();
         let html = "";
         if (data.cutOffLine) {
           html += '<div class="banner" id="cut">The recording ends in the middle of line ' + data.cutOffLine +
@@ -196,7 +201,8 @@ enum InspectorPageScript {
           html += '<p class="sender" id="from">' + (s[3] === "u" ? "Sent by the user (the app, from outside the store)" :
             s[4] != null ? "Sent by an effect that " + stepLink(s[4]) + " started" : "Sent by an effect") +
             (s[6].length > 1 ? " · cases " + esc(s[6].join(" › ")) : "") +
-            ' · line ' + s[1] + " · " + s[2].toFixed(3) + " s</p>";
+            ' · line ' + s[1] + " · " + s[2].toFixed(3) + " s" +
+            (s[9] != null ? '<span id="reduce-time"> · reduced in ' + duration(s[9]) + "</span>" : "") + "</p>";
           html += "<h2>What it changed</h2>";
           html += data.hasStates ? '<div id="diff">' + diffList(s[8]) + "</div>" : '<p class="none" id="diff">This log holds no states.</p>';
         }
@@ -225,6 +231,54 @@ enum InspectorPageScript {
           : '<p class="none">' + (pos > 0 ? "This action started no effect." : "") + "</p>";
         if (running.length) html += '<p class="help">Still running after this step:</p><table class="effects">' + running.map((e) => row(e, false)).join("") + "</table>";
         return html;
+      }
+
+      // Timings: the slowest reduces and the longest effects, each table sorted by a column.
+      function duration(seconds) {
+        if (seconds < 1e-3) return (seconds * 1e6).toFixed(1) + " µs";
+        if (seconds < 1) return (seconds * 1e3).toFixed(2) + " ms";
+        return seconds.toFixed(3) + " s";
+      }
+      function sorted(list, sort, value) {
+        const sign = sort.down ? -1 : 1;
+        return list.slice().sort((a, b) => { const x = value(a, sort.key), y = value(b, sort.key); return x < y ? -sign : x > y ? sign : 0; });
+      }
+      function header(table, key, text) {
+        const sort = sorts[table], on = sort.key === key;
+        return '<th><button type="button" data-sort="' + table + " " + key + '" aria-sort="' +
+          (on ? (sort.down ? "descending" : "ascending") : "none") + '">' + text + (on ? (sort.down ? " ▾" : " ▴") : "") + "</button></th>";
+      }
+      function renderTimings() {
+        const end = N > 0 ? steps[N - 1][2] : 0;
+        const timed = steps.filter((s) => s[9] != null);
+        let html = "<h2>Slowest actions</h2>";
+        if (!timed.length) {
+          html += '<p class="none" id="slowest">This log holds no reduce times (it was recorded before they were).</p>';
+        } else {
+          const rows = sorted(timed, sorts.actions, (s, key) => key === "time" ? s[9] : key === "step" ? s[0] : s[5]).slice(0, 200);
+          html += '<table class="timings" id="slowest"><tr>' + header("actions", "step", "Step") + header("actions", "name", "Action") +
+            header("actions", "time", "Reduce") + "</tr>" + rows.map((s) => '<tr data-go="' + s[0] + '"><td>#' + s[0] +
+            "</td><td><code>" + esc(s[5]) + "</code></td><td>" + duration(s[9]) + "</td></tr>").join("") + "</table>";
+          if (timed.length > rows.length) html += '<p class="help">The first ' + rows.length + " of " + timed.length + ".</p>";
+        }
+        html += "<h2>Longest effects</h2>";
+        if (!data.effects.length) {
+          html += '<p class="none" id="longest">No effect was recorded.</p>';
+        } else {
+          const took = (e) => (e[3] === null ? end : e[3]) - e[2];
+          const rows = sorted(data.effects, sorts.effects, (e, key) => key === "time" ? took(e) : key === "effect" ? e[0] : e[1]).slice(0, 200);
+          html += '<table class="timings" id="longest"><tr>' + header("effects", "effect", "Effect") + header("effects", "cause", "Started by") +
+            header("effects", "time", "Ran for") + "<th>Ended</th></tr>" + rows.map((e) => '<tr data-go="' + e[1] + '"><td>effect ' + e[0] +
+            "</td><td>#" + e[1] + " <code>" + esc(steps[e[1] - 1] ? steps[e[1] - 1][5] : "") + "</code></td><td>" + duration(took(e)) +
+            (e[3] === null ? " so far" : "") + "</td><td>" + (e[4] === null ? "still running when the log ends" : esc(e[4])) + "</td></tr>").join("") + "</table>";
+          if (data.effects.length > rows.length) html += '<p class="help">The first ' + rows.length + " of " + data.effects.length + ".</p>";
+        }
+        detail.innerHTML = html;
+      }
+      function showTimings(on) {
+        showingTimings = on;
+        $("timings").setAttribute("aria-pressed", String(on));
+        renderDetail();
       }
 
       // Filters and search.
@@ -256,7 +310,17 @@ enum InspectorPageScript {
       }
       list.addEventListener("scroll", renderList);
       rows.addEventListener("click", (e) => { const r = e.target.closest(".row"); if (r) goTo(+r.dataset.step, false); });
-      detail.addEventListener("click", (e) => { const a = e.target.closest("[data-go]"); if (a) goTo(+a.dataset.go); });
+      detail.addEventListener("click", (e) => {
+        const sort = e.target.closest("[data-sort]");
+        if (sort) {
+          const [table, key] = sort.dataset.sort.split(" ");
+          sorts[table] = { key: key, down: sorts[table].key === key ? !sorts[table].down : key === "time" };
+          return renderTimings();
+        }
+        const a = e.target.closest("[data-go]");
+        if (a) { showingTimings = false; $("timings").setAttribute("aria-pressed", "false"); goTo(+a.dataset.go); }
+      });
+      $("timings").addEventListener("click", () => showTimings(!showingTimings));
       document.addEventListener("keydown", (e) => {
         if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
         if (e.key === "ArrowDown" || e.key === "ArrowRight" || e.key === "j") nextInList(1);
@@ -273,7 +337,7 @@ enum InspectorPageScript {
       window.addEventListener("hashchange", () => { const n = fromHash(); if (n !== null && n !== pos) goTo(n); });
       const start = fromHash();
       goTo(start !== null ? start : data.divergence ? data.divergence.step : Math.min(1, N));
-      window.loopInspector = { goTo: goTo, get position() { return pos; }, get state() { return state; }, steps: N };
+      window.loopInspector = { goTo: goTo, showTimings: showTimings, get position() { return pos; }, get state() { return state; }, steps: N };
       document.body.dataset.ready = "true";
       document.body.dataset.firstScreenMs = String(Math.round(performance.now()));
     })();

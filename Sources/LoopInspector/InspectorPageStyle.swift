@@ -55,6 +55,13 @@ enum InspectorPageStyle {
     .effects { border-collapse: collapse; width: 100%; font-size: 12px; }
     .effects td, .effects th { text-align: left; padding: 3px 6px; border-bottom: 1px solid #eee; }
     .effects tr.mine { background: var(--sel); }
+    .timings { border-collapse: collapse; width: 100%; font-size: 12px; }
+    .timings td, .timings th { text-align: left; padding: 3px 6px; border-bottom: 1px solid #eee; }
+    .timings tr[data-go] { cursor: pointer; }
+    .timings tr[data-go]:hover { background: var(--sel); }
+    .timings th { white-space: nowrap; }
+    .timings th button { font: inherit; font-weight: 600; border: 0; background: none; cursor: pointer; padding: 0; }
+    #timings[aria-pressed="true"] { background: var(--sel); }
     .banner { background: var(--warn); border: 1px solid #f9ab00; border-radius: 6px; padding: 8px 10px;
       margin-bottom: 10px; }
     .side { display: flex; gap: 10px; }

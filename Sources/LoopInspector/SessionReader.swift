@@ -22,6 +22,8 @@ struct SessionReader {
     var offset: Double
     var origin: SessionLogFormat.Origin
     var cause: Int?
+    /// Seconds the reduce took, to the nanosecond; `nil` in a log that did not record it.
+    var reduce: Double?
     var action: JSONValue
     /// What the action changed in the state; empty when the log holds no states.
     var changes: [StateChange]
@@ -106,6 +108,7 @@ struct SessionReader {
             file: file, line: line, detail: "origin: missing, or not user or effect")
         }
         let cause = try self.cause(value[Field.cause], line: line, required: false)
+        let reduce = try self.reduce(value[Field.reduce], line: line)
         let after = value[Field.state]
         var changes: [StateChange] = []
         if let before = state, let after {
@@ -116,7 +119,7 @@ struct SessionReader {
         stepCount += 1
         return Step(
           number: stepCount, line: line, offset: offset, origin: origin, cause: cause,
-          action: action, changes: changes)
+          reduce: reduce, action: action, changes: changes)
       }
       guard let id = try effectID(value[Field.effect], line: line),
         case let .string(event)? = value[Field.event]
@@ -160,14 +163,33 @@ struct SessionReader {
   /// line has none (format 1 wrote one on every line, but a page need not refuse its absence).
   private func seconds(_ value: JSONValue?, line: Int) throws(InspectorError) -> Double {
     guard let value else { return 0 }
+    let seconds = try self.seconds(
+      value, line: line, field: Field.offset, meaning: "a time in the recording")
+    return (seconds * 1_000_000).rounded() / 1_000_000
+  }
+
+  /// An action's `reduce`: seconds from 0 to ``maximumOffset``, to the nanosecond; `nil` when
+  /// the line has none.
+  private func reduce(_ value: JSONValue?, line: Int) throws(InspectorError) -> Double? {
+    guard let value, value != .null else { return nil }
+    let seconds = try self.seconds(
+      value, line: line, field: Field.reduce, meaning: "how long a reduce took")
+    return (seconds * 1e9).rounded() / 1e9
+  }
+
+  /// `value` as seconds from 0 to ``maximumOffset``, or an error naming `field` and what it
+  /// should have been.
+  private func seconds(_ value: JSONValue, line: Int, field: String, meaning: String)
+    throws(InspectorError) -> Double
+  {
     guard case let .number(text) = value, let seconds = Double(text),
       (0...Self.maximumOffset).contains(seconds)
     else {
       throw .invalidLine(
         file: file, line: line,
-        detail: "offset: \(value.text) is not a time in the recording (0 to 1e9 seconds)")
+        detail: "\(field): \(value.text) is not \(meaning) (0 to 1e9 seconds)")
     }
-    return (seconds * 1_000_000).rounded() / 1_000_000
+    return seconds
   }
 
   /// A `cause`: the number of an action already read.

@@ -7,7 +7,7 @@
 ///
 /// ```text
 /// {"format":"loop-session","initialState":{…},"name":"movies","states":true,"version":2}
-/// {"action":{"queryChanged":{"_0":"batman"}},"offset":0.0004,"origin":"user","state":{…}}
+/// {"action":{"queryChanged":{"_0":"batman"}},"offset":0.0004,"origin":"user","reduce":0.000002,"state":{…}}
 /// {"cause":1,"effect":1,"event":"started","offset":0.0005}
 /// {"action":{"searchResponse":{…}},"cause":1,"offset":0.31,"origin":"effect","state":{…}}
 /// {"effect":1,"event":"finished","offset":0.31}
@@ -15,6 +15,8 @@
 ///
 /// - `offset`: seconds since recording began, when the action was reduced (or the event
 ///   happened), from 0 to ``maximumOffset``.
+/// - `reduce`: on an action, the seconds its reduce took, from 0 to ``maximumOffset``; a log
+///   written before it was recorded has none, and a reader takes it as unknown.
 /// - `origin`: `user` or `effect` (``Origin``).
 /// - `cause`: on an action an effect sent, and on an effect's `started` event: the number of
 ///   the action (1 for the first after the header) whose reduce returned that effect.
@@ -42,6 +44,7 @@ package enum SessionLogFormat {
     package static let action = "action"
     package static let origin = "origin"
     package static let offset = "offset"
+    package static let reduce = "reduce"
     package static let cause = "cause"
     package static let state = "state"
     package static let effect = "effect"

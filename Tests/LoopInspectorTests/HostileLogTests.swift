@@ -93,7 +93,7 @@ struct HostileLogTests {
       }
       #expect(steps.count == sent.count)
       for (step, action) in zip(steps, sent) {
-        guard case let .array(fields) = step, fields.count == 9,
+        guard case let .array(fields) = step, fields.count == 10,
           case let .object(members) = fields[7], let payload = members.first?.value["_0"]
         else {
           Issue.record("a step of another shape: \(step.text)")

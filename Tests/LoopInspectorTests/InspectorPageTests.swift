@@ -260,6 +260,18 @@ struct InspectorPageTests {
         "x.jsonl: line 2: offset: -1e300 is not a time in the recording (0 to 1e9 seconds)"
       ),
       (
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{},\"offset\":0,\"origin\":\"user\",\"reduce\":1e300}",
+        "x.jsonl: line 2: reduce: 1e300 is not how long a reduce took (0 to 1e9 seconds)"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{},\"offset\":0,\"origin\":\"user\",\"reduce\":-0.5}",
+        "x.jsonl: line 2: reduce: -0.5 is not how long a reduce took (0 to 1e9 seconds)"
+      ),
+      (
+        "{\"format\":\"loop-session\",\"version\":2}\n{\"action\":{},\"offset\":0,\"origin\":\"user\",\"reduce\":\"</script>\"}",
+        "x.jsonl: line 2: reduce: \"\\u003c/script\\u003e\" is not how long a reduce took (0 to 1e9 seconds)"
+      ),
+      (
         "{\"format\":\"loop-session\",\"version\":2}\n" + action
           + "{\"action\":{},\"cause\":1e300,\"offset\":0,\"origin\":\"effect\"}",
         "x.jsonl: line 3: cause: 1e300 names no action before this line (1 to 1)"

@@ -61,8 +61,12 @@ private func recordTally() async -> SessionLogBuffer {
 }
 
 /// The lines of a log with each `"offset"` set to 0, so they can be compared.
-private func withoutOffsets(_ lines: [String]) -> [String] {
-  lines.map { $0.replacing(/"offset":[0-9.e-]+/, with: "\"offset\":0") }
+/// `lines` with every time (an offset, a reduce's duration) written as 0.
+private func withoutTimes(_ lines: [String]) -> [String] {
+  lines.map {
+    $0.replacing(/"offset":[0-9.e-]+/, with: "\"offset\":0")
+      .replacing(/"reduce":[0-9.e-]+/, with: "\"reduce\":0")
+  }
 }
 
 @MainActor
@@ -72,16 +76,32 @@ struct RecordingTests {
   func recordsActionsOriginsAndStates() async {
     let buffer = await recordTally()
     #expect(
-      withoutOffsets(buffer.lines) == [
+      withoutTimes(buffer.lines) == [
         #"{"format":"loop-session","initialState":{"count":0,"log":[]},"name":"tally","states":true,"version":2}"#,
-        #"{"action":{"add":{"_0":2}},"offset":0,"origin":"user","state":{"count":2,"log":[]}}"#,
-        #"{"action":{"addThenEcho":{"_0":3}},"offset":0,"origin":"user","state":{"count":5,"log":[]}}"#,
-        #"{"action":{"echo":{}},"cause":2,"offset":0,"origin":"effect","state":{"count":5,"log":["echo"]}}"#,
-        #"{"action":{"fetch":{}},"offset":0,"origin":"user","state":{"count":5,"log":["echo"]}}"#,
+        #"{"action":{"add":{"_0":2}},"offset":0,"origin":"user","reduce":0,"state":{"count":2,"log":[]}}"#,
+        #"{"action":{"addThenEcho":{"_0":3}},"offset":0,"origin":"user","reduce":0,"state":{"count":5,"log":[]}}"#,
+        #"{"action":{"echo":{}},"cause":2,"offset":0,"origin":"effect","reduce":0,"state":{"count":5,"log":["echo"]}}"#,
+        #"{"action":{"fetch":{}},"offset":0,"origin":"user","reduce":0,"state":{"count":5,"log":["echo"]}}"#,
         #"{"cause":4,"effect":1,"event":"started","offset":0}"#,
-        #"{"action":{"fetched":{"_0":"page"}},"cause":4,"offset":0,"origin":"effect","state":{"count":5,"log":["echo","page"]}}"#,
+        #"{"action":{"fetched":{"_0":"page"}},"cause":4,"offset":0,"origin":"effect","reduce":0,"state":{"count":5,"log":["echo","page"]}}"#,
         #"{"effect":1,"event":"finished","offset":0}"#,
       ])
+  }
+
+  @Test("each action's line holds how long its reduce took: never negative, within its offset")
+  func reduceTimes() async throws {
+    let buffer = await recordTally()
+    let actions = buffer.lines.dropFirst().filter { $0.contains(#""action""#) }
+    #expect(actions.count == 5)
+    for line in actions {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      let reduce = object?["reduce"] as? Double
+      let offset = object?["offset"] as? Double
+      #expect(reduce != nil, "no reduce time in \(line)")
+      // NB: The offset is read after the reduce, from a start before it: a reduce cannot
+      // have taken longer than the time since recording began.
+      if let reduce, let offset { #expect(reduce >= 0 && reduce <= offset, "\(line)") }
+    }
   }
 
   @Test("a log reads back into the same actions, origins and states")
@@ -255,8 +275,8 @@ struct RecordingTests {
   func formatOne() throws {
     let text = """
       {"format":"loop-session","initialState":{"count":0,"log":[]},"name":"tally","states":true,"version":1}
-      {"action":{"fetch":{}},"offset":0.1,"origin":"user","state":{"count":0,"log":[]}}
-      {"action":{"fetched":{"_0":"page"}},"offset":0.2,"origin":"effect","state":{"count":0,"log":["page"]}}
+      {"action":{"fetch":{}},"offset":0.1,"origin":"user","reduce":0,"state":{"count":0,"log":[]}}
+      {"action":{"fetched":{"_0":"page"}},"offset":0.2,"origin":"effect","reduce":0,"state":{"count":0,"log":["page"]}}
 
       """
     let log = try SessionLog<Ledger.State, Ledger.Action>(text: text)

@@ -20,6 +20,8 @@ extension SessionLogFormat {
     var offset: Double
     var action: Action
     var cause: Int?
+    /// The seconds the action's reduce took.
+    var reduce: Double?
     var state: State?
   }
 

@@ -20,7 +20,7 @@ import LoopSessionFormat
 public final class SessionRecorder<State, Action> {
   private let sink: SessionLogSink
   private let encodeHeader: (State) throws -> String
-  private let encodeEntry: (Action, ActionOrigin, Int?, Double, State) throws -> String
+  private let encodeEntry: (Action, ActionOrigin, Int?, Double, Double, State) throws -> String
   /// Encodes every line: the header's and entries' closures share it with the effects' lines.
   private let encoder: JSONEncoder
   private var start = ContinuousClock.now
@@ -82,12 +82,12 @@ public final class SessionRecorder<State, Action> {
         SessionLogFormat.Header(
           name: name, states: recordingStates, initialState: recorded(state)))
     }
-    encodeEntry = { action, origin, cause, offset, state in
+    encodeEntry = { action, origin, cause, offset, reduce, state in
       try SessionLogFormat.line(
         encoder,
         SessionLogFormat.Entry(
           origin: origin, offset: offset, action: redaction.action(action), cause: cause,
-          state: recorded(state)))
+          reduce: reduce, state: recorded(state)))
     }
   }
 
@@ -114,13 +114,13 @@ public final class SessionRecorder<State, Action> {
     return true
   }
 
-  /// Records one reduced action and the state after it.
+  /// Records one reduced action, the time its reduce took, and the state after it.
   @usableFromInline
-  func record(_ action: Action, sender: ActionSender, state: State) {
+  func record(_ action: Action, sender: ActionSender, reduce: Duration, state: State) {
     entryCount += 1
     let offset = start.duration(to: .now).inSeconds
     write(entry: entryCount) {
-      try encodeEntry(action, sender.origin, sender.cause, offset, state)
+      try encodeEntry(action, sender.origin, sender.cause, offset, reduce.inSeconds, state)
     }
   }
 

@@ -70,17 +70,22 @@ final class RootCore<State, Action: Sendable> {
   /// Reduces an action, and records it while recording: the one place the store reduces.
   @inlinable
   func apply(_ action: Action, sender: ActionSender) -> Effect<Action> {
-    let effect = reduce(&state, action)
-    if recorder != nil { didReduce(action, sender: sender) }
-    return effect
+    if recorder != nil { return applyRecording(action, sender: sender) }
+    return reduce(&state, action)
   }
 
-  /// Records a reduced action, its sender and the state after it: the one call recording
-  /// makes per action. Out of line, so a store that does not record pays only the `nil` check.
+  /// Reduces an action, timing the reduce, and records it with its sender, its time and the
+  /// state after it: the one call recording makes per action. Out of line, so a store that
+  /// does not record pays only the `nil` check.
   @inlinable
   @inline(never)
-  func didReduce(_ action: Action, sender: ActionSender) {
-    recorder?.record(action, sender: sender, state: state)
+  func applyRecording(_ action: Action, sender: ActionSender) -> Effect<Action> {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let effect = reduce(&state, action)
+    let took = start.duration(to: clock.now)
+    recorder?.record(action, sender: sender, reduce: took, state: state)
+    return effect
   }
 
   /// Handles `effect`, then reduces the queued actions and handles their effects, first in

@@ -17,15 +17,13 @@ extension Replay where State: Encodable, Action: Encodable {
   public func write(
     to url: URL, redacting redaction: SessionRedaction<State, Action> = .none
   ) throws {
-    let encoder = SessionLogFormat.encoder()
-    var text = try SessionLogFormat.line(
-      encoder,
+    let encoder = SessionLineEncoder()
+    var text = try encoder.line(
       SessionLogFormat.Header(
         name: name, states: true, initialState: redaction.state(initialState)))
     text += "\n"
     for step in steps {
-      text += try SessionLogFormat.line(
-        encoder,
+      text += try encoder.line(
         SessionLogFormat.Entry(
           origin: step.origin, offset: step.offset.inSeconds,
           action: redaction.action(step.action), cause: step.cause,

@@ -60,38 +60,6 @@ extension SessionLogFormat {
     func encode(to encoder: any Encoder) throws {}
   }
 
-  static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }
-
-  /// One line of a log: `value` as JSON, with every line terminator inside a string escaped.
-  ///
-  /// `JSONEncoder` escapes `\n`, `\r` and the other control characters, but writes U+0085,
-  /// U+2028 and U+2029 as they are; a reader that splits lines on any of them (an editor, a
-  /// browser's script, `Character.isNewline`) would cut a string in two. Outside a string,
-  /// JSON has none of them, so each is escaped wherever it is.
-  static func line(_ encoder: JSONEncoder, _ value: some Encodable) throws -> String {
-    let data = try encoder.encode(value)
-    // NB: In UTF-8 the three are C2 85, E2 80 A8 and E2 80 A9: a line with neither lead byte
-    // (most lines) is returned as it is, without a second pass over its scalars.
-    guard data.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else {
-      return String(decoding: data, as: UTF8.self)
-    }
-    var escaped = ""
-    escaped.reserveCapacity(data.count + 12)
-    for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
-      switch scalar {
-      case "\u{85}": escaped += "\\u0085"
-      case "\u{2028}": escaped += "\\u2028"
-      case "\u{2029}": escaped += "\\u2029"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
-  }
-
   /// The lines of a log's `text`, split on `\n` alone — the one terminator a recorder writes
   /// between lines — without the blank lines at its end (an editor may add one); and whether
   /// the text ended with a line terminator (a recording cut off mid-line does not).

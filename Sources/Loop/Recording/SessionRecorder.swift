@@ -22,7 +22,7 @@ public final class SessionRecorder<State, Action> {
   private let encodeHeader: (State) throws -> String
   private let encodeEntry: (Action, ActionOrigin, Int?, Double, Double, State) throws -> String
   /// Encodes every line: the header's and entries' closures share it with the effects' lines.
-  private let encoder: JSONEncoder
+  private let encoder: SessionLineEncoder
   private var start = ContinuousClock.now
   /// How many actions were recorded.
   public private(set) var entryCount = 0
@@ -73,18 +73,16 @@ public final class SessionRecorder<State, Action> {
     name: String, recordingStates: Bool, redaction: SessionRedaction<State, Action>,
     sink: SessionLogSink, recorded: @escaping (State) -> Recorded?
   ) where Action: Encodable {
-    let encoder = SessionLogFormat.encoder()
+    let encoder = SessionLineEncoder()
     self.encoder = encoder
     self.sink = sink
     encodeHeader = { state in
-      try SessionLogFormat.line(
-        encoder,
+      try encoder.line(
         SessionLogFormat.Header(
           name: name, states: recordingStates, initialState: recorded(state)))
     }
     encodeEntry = { action, origin, cause, offset, reduce, state in
-      try SessionLogFormat.line(
-        encoder,
+      try encoder.line(
         SessionLogFormat.Entry(
           origin: origin, offset: offset, action: redaction.action(action), cause: cause,
           reduce: reduce, state: recorded(state)))
@@ -139,8 +137,7 @@ public final class SessionRecorder<State, Action> {
   private func writeEvent(_ event: SessionLogEffect.Event, of id: Int, cause: Int?) {
     let offset = start.duration(to: .now).inSeconds
     write(entry: nil) {
-      try SessionLogFormat.line(
-        encoder,
+      try encoder.line(
         SessionLogFormat.EffectEvent(effect: id, event: event, cause: cause, offset: offset))
     }
   }

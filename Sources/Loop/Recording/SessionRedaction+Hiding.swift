@@ -40,8 +40,7 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
 private func hide<Value: Codable>(_ secrets: [String], in value: Value, with replacement: String)
   -> Value
 {
-  guard let data = try? SessionLogFormat.encoder().encode(value),
-    var text = String(data: data, encoding: .utf8), secrets.contains(where: text.contains)
+  guard var text = try? SessionLineEncoder().line(value), secrets.contains(where: text.contains)
   else { return value }
   for secret in secrets { text = text.replacing(secret, with: replacement) }
   guard let hidden = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
@@ -55,8 +54,7 @@ private func hide<Value: Codable>(_ secrets: [String], in value: Value, with rep
 
 /// `text` as it appears between the quotes of a JSON string, as the session log encodes it.
 private func jsonStringContent(_ text: String) -> String? {
-  guard let data = try? SessionLogFormat.encoder().encode(text),
-    let quoted = String(data: data, encoding: .utf8), quoted.count >= 2
+  guard let quoted = try? SessionLineEncoder().line(text), quoted.count >= 2
   else { return nil }
   return String(quoted.dropFirst().dropLast())
 }

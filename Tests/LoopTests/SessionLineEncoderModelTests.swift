@@ -291,6 +291,30 @@ struct SessionLineEncoderModelTests {
     }
   }
 
+  @Test("the tree a line is built from is freed once the line is written, super encoders too")
+  func treeIsFreed() throws {
+    weak var object: NodeObject?
+    weak var nested: NodeArray?
+    do {
+      let encoder = NodeEncoder(codingPath: [])
+      try encoder.encode(
+        Shape.keyed([
+          ("a", .superEncoderForKey("b", .unkeyed([.int(1), .unkeyedSuperEncoder(.null)])))
+        ]))
+      guard case .object(let root)? = encoder.node,
+        case .object(let member)? = root.members.first?.value,
+        case .array(let array)? = member.members.first?.value
+      else {
+        Issue.record("not the tree expected: \(String(describing: encoder.node))")
+        return
+      }
+      object = root
+      nested = array
+    }
+    #expect(object == nil)
+    #expect(nested == nil)
+  }
+
   @Test("a session's lines read back: each line is one line, whatever its strings hold")
   func linesReadBack() throws {
     let encoder = SessionLineEncoder()

@@ -89,12 +89,6 @@ extension Store {
     }
   }
 
-  /// The registrar this store's observers register with.
-  @usableFromInline
-  var observationRegistrar: ObservationRegistrar {
-    core.observed.registrar
-  }
-
   /// `\Store.state`, the key path the state and its fields are tracked under.
   @usableFromInline
   var observedStateKeyPath: KeyPath<Store, State> {

@@ -6,9 +6,16 @@ import Foundation
   import LoopInspector
 
   extension Workloads {
-    /// (q): loop-inspect over a recorded movies session.
-    @MainActor static var inspectorWorkloads: [Workload] {
+    /// The workloads on the movies app's feature: (q), loop-inspect over a recorded movies
+    /// session, and (r), recording the movies feature's state.
+    @MainActor static var moviesWorkloads: [Workload] {
       [
+        Workload(
+          name: "(r) send a search page to the movies feature while recording", operations: 20_000,
+          quickOperations: 200,
+          budget: nil,
+          loop: { count in await MoviesRecording.send(count, recording: true) },
+          floor: { count in await MoviesRecording.send(count, recording: false) }),
         Workload(
           name: "(q) loop-inspect a movies session, per action", operations: 200_000,
           quickOperations: 500,
@@ -83,6 +90,6 @@ import Foundation
   }
 #else
   extension Workloads {
-    @MainActor static var inspectorWorkloads: [Workload] { [] }
+    @MainActor static var moviesWorkloads: [Workload] { [] }
   }
 #endif

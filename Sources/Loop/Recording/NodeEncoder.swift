@@ -101,6 +101,14 @@ final class NodeEncoder: Encoder {
   static func node<T: Encodable>(
     of value: T, at codingPath: [any CodingKey], key: any CodingKey
   ) throws -> Node {
+    // NB: The commonest leaves take no encoder of their own: compared by type first, which
+    // costs nothing, so that other values take no dynamic cast.
+    if T.self == String.self, let string = value as? String { return .string(string) }
+    if T.self == Int.self, let int = value as? Int { return .number(String(int)) }
+    if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
+    if T.self == Double.self, let double = value as? Double {
+      return try number(double, codingPath + [key])
+    }
     let encoder = NodeEncoder(codingPath: codingPath, key: key)
     try encoder.encode(value)
     return encoder.node ?? .object(NodeObject())

@@ -79,9 +79,19 @@ final class SessionLineEncoder {
   /// or `\u00XX`, and the three line terminators JSON allows in a string as `\uXXXX`.
   private static func writeString(_ text: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    // NB: In UTF-8 the terminators are C2 85, E2 80 A8 and E2 80 A9: a string with neither
-    // lead byte (most strings) is written byte by byte, without decoding its scalars.
-    if text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) {
+    // NB: Most strings hold nothing to escape: looked for in one pass over the string's own
+    // bytes, and then copied whole. In UTF-8 the line terminators are C2 85, E2 80 A8 and
+    // E2 80 A9, so a string with neither lead byte holds none of them.
+    let copied =
+      text.utf8.withContiguousStorageIfAvailable { utf8 in
+        for byte in utf8
+        where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xC2 || byte == 0xE2 {
+          return false
+        }
+        bytes.append(contentsOf: utf8)
+        return true
+      } ?? false
+    if !copied, text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) {
       for scalar in text.unicodeScalars {
         switch scalar.value {
         case 0x85, 0x2028, 0x2029: appendEscape(scalar.value, to: &bytes)
@@ -89,7 +99,7 @@ final class SessionLineEncoder {
         default: UTF8.encode(scalar) { bytes.append($0) }
         }
       }
-    } else {
+    } else if !copied {
       for byte in text.utf8 {
         if byte < 0x80 { append(ascii: byte, to: &bytes) } else { bytes.append(byte) }
       }

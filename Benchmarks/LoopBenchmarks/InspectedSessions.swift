@@ -34,7 +34,7 @@ import Foundation
             // streaming reader of the file pays before it looks at a line.
             InspectedSessions.copy(count)
           },
-          prepare: { count in await InspectedSessions.prepare(count) })
+          prepare: { count in await InspectedSessions.prepare(count) }),
       ]
     }
   }

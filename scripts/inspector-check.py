@@ -91,7 +91,7 @@ shot("inspector-effects.png")
 # Timings: every action's reduce time, the slowest first; every effect's run, sortable.
 check("reduced in" in text("#from"), "an action names how long its reduce took")
 driver.find_element(By.ID, "timings").click()
-timed = [r for r in driver.find_elements(By.CSS_SELECTOR, "#slowest tr[data-go]")]
+timed = driver.find_elements(By.CSS_SELECTOR, "#slowest tr[data-go]")
 check(len(timed) == min(200, sum(1 for l in log if "reduce" in l)), "the timings list every action's reduce (%d)" % len(timed))
 def shown_step(row):
     return int(row.get_attribute("data-go"))

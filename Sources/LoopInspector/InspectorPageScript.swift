@@ -275,11 +275,11 @@ enum InspectorPageScript {
         }
         detail.innerHTML = html;
       }
-      function showTimings(on) {
+      function setTimings(on) {
         showingTimings = on;
         $("timings").setAttribute("aria-pressed", String(on));
-        renderDetail();
       }
+      function showTimings(on) { setTimings(on); renderDetail(); }
 
       // Filters and search.
       function applyFilters() {
@@ -318,7 +318,7 @@ enum InspectorPageScript {
           return renderTimings();
         }
         const a = e.target.closest("[data-go]");
-        if (a) { showingTimings = false; $("timings").setAttribute("aria-pressed", "false"); goTo(+a.dataset.go); }
+        if (a) { setTimings(false); goTo(+a.dataset.go); }
       });
       $("timings").addEventListener("click", () => showTimings(!showingTimings));
       document.addEventListener("keydown", (e) => {

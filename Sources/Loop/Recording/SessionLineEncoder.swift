@@ -91,17 +91,13 @@ final class SessionLineEncoder {
         bytes.append(contentsOf: utf8)
         return true
       } ?? false
-    if !copied, text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) {
+    if !copied {
       for scalar in text.unicodeScalars {
         switch scalar.value {
         case 0x85, 0x2028, 0x2029: appendEscape(scalar.value, to: &bytes)
         case ..<0x80: append(ascii: UInt8(scalar.value), to: &bytes)
         default: UTF8.encode(scalar) { bytes.append($0) }
         }
-      }
-    } else if !copied {
-      for byte in text.utf8 {
-        if byte < 0x80 { append(ascii: byte, to: &bytes) } else { bytes.append(byte) }
       }
     }
     bytes.append(UInt8(ascii: "\""))

@@ -112,13 +112,18 @@ public final class SessionRecorder<State, Action> {
     return true
   }
 
-  /// Records one reduced action, the time its reduce took, and the state after it.
+  /// Records one reduced action, reduced from `reduceStart` to `reduceEnd`, and the state
+  /// after it. The action's offset is when its reduce ended.
   @usableFromInline
-  func record(_ action: Action, sender: ActionSender, reduce: Duration, state: State) {
+  func record(
+    _ action: Action, sender: ActionSender, reducedFrom reduceStart: ContinuousClock.Instant,
+    to reduceEnd: ContinuousClock.Instant, state: State
+  ) {
     entryCount += 1
-    let offset = start.duration(to: .now).inSeconds
+    let offset = start.duration(to: reduceEnd).inSeconds
+    let reduce = reduceStart.duration(to: reduceEnd).inSeconds
     write(entry: entryCount) {
-      try encodeEntry(action, sender.origin, sender.cause, offset, reduce.inSeconds, state)
+      try encodeEntry(action, sender.origin, sender.cause, offset, reduce, state)
     }
   }
 

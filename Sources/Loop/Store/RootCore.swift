@@ -80,11 +80,9 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   @inline(never)
   func applyRecording(_ action: Action, sender: ActionSender) -> Effect<Action> {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = ContinuousClock.now
     let effect = reduce(&state, action)
-    let took = start.duration(to: clock.now)
-    recorder?.record(action, sender: sender, reduce: took, state: state)
+    recorder?.record(action, sender: sender, reducedFrom: start, to: .now, state: state)
     return effect
   }
 

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "MovieSearch", targets: ["MovieSearch"]),
+    .library(name: "LoopInspector", targets: ["LoopInspector"]),
     .executable(name: "movies", targets: ["movies"]),
     .executable(name: "loop-benchmarks", targets: ["LoopBenchmarks"]),
     .executable(name: "loop-inspect", targets: ["loop-inspect"]),
@@ -24,9 +25,10 @@ let package = Package(
     .target(name: "LoopTestingStartup"),
     .target(
       name: "MovieSearch", dependencies: ["Loop"], resources: [.copy("Resources/OMDb")]),
-    .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch"]),
-    // The inspector page for recorded sessions: reads a log's JSON, knows no app's types.
-    .target(name: "LoopInspector", dependencies: ["LoopSessionFormat"]),
+    .executableTarget(name: "movies", dependencies: ["Loop", "MovieSearch", "LoopInspector"]),
+    // The inspector page, for recorded sessions (it reads a log's JSON and knows no app's
+    // types) and for a running store (`store.inspect()`, served on 127.0.0.1).
+    .target(name: "LoopInspector", dependencies: ["Loop", "LoopSessionFormat"]),
     .executableTarget(name: "loop-inspect", dependencies: ["LoopInspector"]),
     .executableTarget(
       name: "LoopBenchmarks",
@@ -43,7 +45,8 @@ let package = Package(
     .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
     .testTarget(name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "LoopTesting", "MovieSearch"]),
     .testTarget(
-      name: "MovieSearchTests", dependencies: ["MovieSearch", "LoopTesting", "movies"],
+      name: "MovieSearchTests",
+      dependencies: ["MovieSearch", "LoopTesting", "LoopInspector", "movies"],
       resources: [.copy("Fixtures")]),
   ],
   swiftLanguageModes: [.v6]

@@ -403,7 +403,7 @@ enum Workloads {
           return store.state.count
         },
         floor: incrementFloor),
-    ] + moviesWorkloads
+    ] + moviesWorkloads + LiveInspection.workloads
   }
 
   /// (i) on Loop: 1,000 row stores, each observed as a view observes it; each operation edits

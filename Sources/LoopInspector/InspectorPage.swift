@@ -13,8 +13,18 @@ enum InspectorPage {
   /// What the page says of a session beside its steps, known once they are read.
   struct Ending {
     var effects: [SessionReader.Effect]
-    var cutOffLine: Int?
-    var divergence: ReplayComparison.Divergence?
+    var cutOffLine: Int? = nil
+    var divergence: ReplayComparison.Divergence? = nil
+  }
+
+  /// The page of a live inspector: it holds no session, and reads it from the server it came
+  /// from (`events`, with the page's own query: its token), step by step as the app runs.
+  static func livePage(name: String) -> String {
+    var page = ""
+    try? write(
+      file: "live", name: name, version: SessionReader.supportedVersion, initialState: nil,
+      steps: { nil }, ending: { Ending(effects: []) }, to: &page, flush: nil, live: true)
+    return page
   }
 
   /// The page for `inspection`.
@@ -40,7 +50,8 @@ enum InspectorPage {
     file: String, name: String, version: Int, initialState: JSONValue?,
     steps: () throws(InspectorError) -> SessionReader.Step?,
     ending: () throws(InspectorError) -> Ending,
-    to page: inout String, flush: ((String) throws(InspectorError) -> Void)?
+    to page: inout String, flush: ((String) throws(InspectorError) -> Void)?,
+    live: Bool = false
   ) throws(InspectorError) {
     page += """
       <!doctype html>
@@ -60,7 +71,7 @@ enum InspectorPage {
     // NB: Every value of the log reaches the page through `JSONValue.write` (which escapes
     // `<`, `>` and `&`, so nothing in it can end the script element), as data for the script,
     // which puts it in the page as text.
-    page += "{\"file\":"
+    page += live ? "{\"live\":true,\"file\":" : "{\"file\":"
     JSONValue.writeString(file, to: &page)
     page += ",\"name\":"
     JSONValue.writeString(name, to: &page)
@@ -82,15 +93,7 @@ enum InspectorPage {
     page += "],\"effects\":["
     for (index, effect) in ending.effects.enumerated() {
       if index > 0 { page += "," }
-      page += "[\(effect.id),\(effect.cause),\(effect.started),"
-      page += effect.ended.map { "\($0)" } ?? "null"
-      page += ","
-      if let outcome = effect.outcome {
-        JSONValue.writeString(outcome.rawValue, to: &page)
-      } else {
-        page += "null"
-      }
-      page += "]"
+      writeEffect(effect, to: &page)
     }
     page += "],\"cutOffLine\":" + (ending.cutOffLine.map(String.init) ?? "null")
     page += ",\"divergence\":"
@@ -112,10 +115,15 @@ enum InspectorPage {
     } else {
       page += "null"
     }
+    let script =
+      live
+      ? InspectorPageScript.javaScript.replacing(
+        "/* live */", with: InspectorPageScript.liveJavaScript)
+      : InspectorPageScript.javaScript
     page += """
       }</script>
       <script>
-      \(InspectorPageScript.javaScript)
+      \(script)
       </script>
       </body>
       </html>
@@ -126,20 +134,39 @@ enum InspectorPage {
 
   /// A step as the page's JSON: `[number, line, offset, origin, cause, label, cases, action,
   /// changes, reduce]`.
-  private static func writeStep(_ step: SessionReader.Step, to page: inout String) {
+  /// A live inspector's jump is origin `j`, labelled with the step it jumped to.
+  static func writeStep(_ step: SessionReader.Step, to page: inout String) {
     page += "[\(step.number),\(step.line),\(step.offset),"
-    page += step.origin == .effect ? "\"e\"," : "\"u\","
+    page += step.jump != nil ? "\"j\"," : step.origin == .effect ? "\"e\"," : "\"u\","
     page += step.cause.map(String.init) ?? "null"
     page += ","
-    JSONValue.writeString(ActionLabel.oneLine(step.action), to: &page)
-    page += ","
-    JSONValue.array(ActionLabel.cases(of: step.action).map(JSONValue.string)).write(to: &page)
+    if let jump = step.jump {
+      JSONValue.writeString("jump to #\(jump)", to: &page)
+      page += ",[]"
+    } else {
+      JSONValue.writeString(ActionLabel.oneLine(step.action), to: &page)
+      page += ","
+      JSONValue.array(ActionLabel.cases(of: step.action).map(JSONValue.string)).write(to: &page)
+    }
     page += ","
     step.action.write(to: &page)
     page += ","
     writeChanges(step.changes, to: &page)
     page += ","
     page += step.reduce.map { "\($0)" } ?? "null"
+    page += "]"
+  }
+
+  /// An effect as the page's JSON: `[id, cause, started, ended, outcome]`.
+  static func writeEffect(_ effect: SessionReader.Effect, to page: inout String) {
+    page += "[\(effect.id),\(effect.cause),\(effect.started),"
+    page += effect.ended.map { "\($0)" } ?? "null"
+    page += ","
+    if let outcome = effect.outcome {
+      JSONValue.writeString(outcome.rawValue, to: &page)
+    } else {
+      page += "null"
+    }
     page += "]"
   }
 

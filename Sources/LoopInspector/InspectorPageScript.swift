@@ -13,6 +13,14 @@ enum InspectorPageScript {
       </select>
       <button id="timings" type="button" aria-pressed="false">Timings</button>
       <span class="help" id="count"></span>
+      <span id="live" hidden>
+        <span id="live-status" role="status">connecting…</span>
+        <button id="pause" type="button" aria-pressed="false">Pause app</button>
+        <button id="jump" type="button" title="Set the app to the state after the step shown, cancelling its effects">Jump app here</button>
+        <input id="dispatch-text" placeholder='Action as JSON, e.g. {"refresh":{}}' size="28" aria-label="Action to send, as JSON">
+        <button id="dispatch" type="button">Send</button>
+        <span id="control-message" role="status"></span>
+      </span>
       <span class="help"><kbd>↑</kbd><kbd>↓</kbd> step · <kbd>Home</kbd><kbd>End</kbd> first, last</span>
     </header>
     <main>
@@ -24,12 +32,18 @@ enum InspectorPageScript {
   static let javaScript = #"""
     "use strict";
     (function () {
-      const data = JSON.parse(document.getElementById("session").textContent);
-      const steps = data.steps; // [number, line, offset, origin, cause, label, cases, action, changes, reduce]
-      const N = steps.length, ROW = 24;
+      let data = JSON.parse(document.getElementById("session").textContent);
+      // A step: [number, line, offset, origin, cause, label, cases, action, changes, reduce].
+      // The page holds steps B + 1 … B + N (B > 0 when a live app keeps only its latest), and
+      // `pos` is how many are applied to `state`: B (the state at B) to B + N.
+      let steps = data.steps, N = steps.length, B = data.base || 0;
+      const ROW = 24;
       const $ = (id) => document.getElementById(id);
       const list = $("list"), rows = $("rows"), detail = $("detail");
-      let pos = 0, state = copy(data.initial), filtered = steps.map((_, i) => i);
+      let pos = B, state = copy(data.initial), filtered = steps.map((_, i) => i);
+      // Live: whether the page moves to each new step (it does until the reader moves away).
+      let following = true;
+      const at = (n) => steps[n - B - 1];
       // The timings view: which table is sorted by which column, and which way.
       let showingTimings = false;
       const sorts = { actions: { key: "time", down: true }, effects: { key: "time", down: true } };
@@ -71,9 +85,10 @@ enum InspectorPageScript {
         return root;
       }
       function goTo(target, scroll) {
-        target = Math.max(0, Math.min(N, target | 0));
-        while (pos < target) { for (const c of steps[pos][8]) state = setAt(state, c[0], c[2], !("v" in c[1])); pos++; }
-        while (pos > target) { pos--; const cs = steps[pos][8]; for (let i = cs.length - 1; i >= 0; i--) state = setAt(state, cs[i][0], cs[i][1], !("v" in cs[i][2])); }
+        target = Math.max(B, Math.min(B + N, target | 0));
+        while (pos < target) { for (const c of steps[pos - B][8]) state = setAt(state, c[0], c[2], !("v" in c[1])); pos++; }
+        while (pos > target) { pos--; const cs = steps[pos - B][8]; for (let i = cs.length - 1; i >= 0; i--) state = setAt(state, cs[i][0], cs[i][1], !("v" in cs[i][2])); }
+        following = pos === B + N;
         history.replaceState(null, "", "#step=" + pos);
         if (scroll !== false) scrollToStep(pos);
         renderList();
@@ -89,12 +104,12 @@ enum InspectorPageScript {
         const diverged = data.divergence ? data.divergence.step : -1;
         for (let k = first; k < last; k++) {
           const s = steps[filtered[k]], n = s[0];
-          const from = s[3] === "u" ? "user" : s[4] != null ? "effect ← #" + s[4] : "effect";
+          const from = s[3] === "u" ? "user" : s[3] === "j" ? "inspector" : s[4] != null ? "effect ← #" + s[4] : "effect";
           const scope = s[6].length > 1 ? s[6].slice(0, -1).join(" › ") : "";
           html += '<div class="row' + (n === pos ? " selected" : "") + (n === diverged ? " diverged" : "") +
             '" style="top:' + k * ROW + 'px" data-step="' + n + '" title="' + esc(s[5]) + (scope ? "\n" + esc(scope) : "") + '">' +
             '<span class="n">#' + n + '</span><span class="t">' + s[2].toFixed(3) + ' s</span>' +
-            '<span class="from' + (s[3] === "e" ? " effect" : "") + '">' + esc(from) + '</span>' +
+            '<span class="from' + (s[3] === "e" ? " effect" : s[3] === "j" ? " inspector" : "") + '">' + esc(from) + '</span>' +
             '<span class="a">' + esc(s[5]) + "</span></div>";
         }
         rows.innerHTML = html;
@@ -173,7 +188,7 @@ enum InspectorPageScript {
         return html + "</div>";
       }
       function stepLink(n) {
-        return '<a data-go="' + n + '">#' + n + "</a> <code>" + esc(n > 0 ? steps[n - 1][5] : "") + "</code>";
+        return '<a data-go="' + n + '">#' + n + "</a> <code>" + esc(at(n) ? at(n)[5] : "") + "</code>";
       }
 
       function renderDetail() {
@@ -193,12 +208,13 @@ enum InspectorPageScript {
               '</div><div class="side"><div><h3>Recorded</h3><div id="recorded"></div></div><div><h3>Replayed</h3><div id="replayed"></div></div></div>';
           }
         }
-        if (pos === 0) {
-          html += "<h2>Initial state</h2>";
+        if (pos === B) {
+          html += B === 0 ? "<h2>Initial state</h2>" : "<h2>State after #" + B + '</h2><p class="help">The oldest step the app keeps.</p>';
         } else {
-          const s = steps[pos - 1];
+          const s = at(pos);
           html += '<h2>Action #' + s[0] + '</h2><div class="action" id="action">' + esc(s[5]) + "</div>";
           html += '<p class="sender" id="from">' + (s[3] === "u" ? "Sent by the user (the app, from outside the store)" :
+            s[3] === "j" ? "A jump made from the inspector: the app was set to the state after " + stepLink(s[7].jump) + ", its running effects cancelled" :
             s[4] != null ? "Sent by an effect that " + stepLink(s[4]) + " started" : "Sent by an effect") +
             (s[6].length > 1 ? " · cases " + esc(s[6].join(" › ")) : "") +
             ' · line ' + s[1] + " · " + s[2].toFixed(3) + " s" +
@@ -209,7 +225,7 @@ enum InspectorPageScript {
         html += '<h2>Effects</h2><div id="effects">' + effectsHTML() + "</div>";
         html += "<h2>" + (pos === 0 ? "State" : "State after #" + pos) + '</h2><div id="state"></div>';
         detail.innerHTML = html;
-        if (data.hasStates) $("state").appendChild(stateTree(state, pos > 0 ? steps[pos - 1][8] : []));
+        if (data.hasStates) $("state").appendChild(stateTree(state, pos > B ? at(pos)[8] : []));
         else $("state").innerHTML = '<p class="none">This log holds no states.</p>';
         if (d && pos === d.step) {
           $("recorded").appendChild(stateTree(d.recorded, d.changes));
@@ -217,7 +233,7 @@ enum InspectorPageScript {
         }
       }
       function effectsHTML() {
-        const t = pos > 0 ? steps[pos - 1][2] : 0;
+        const t = pos > B ? at(pos)[2] : 0;
         const started = [], running = [];
         for (const e of data.effects) {
           if (pos > 0 && e[1] === pos) started.push(e);
@@ -269,7 +285,7 @@ enum InspectorPageScript {
           const rows = sorted(data.effects, sorts.effects, (e, key) => key === "time" ? took(e) : key === "effect" ? e[0] : e[1]).slice(0, 200);
           html += '<table class="timings" id="longest"><tr>' + header("effects", "effect", "Effect") + header("effects", "cause", "Started by") +
             header("effects", "time", "Ran for") + "<th>Ended</th></tr>" + rows.map((e) => '<tr data-go="' + e[1] + '"><td>effect ' + e[0] +
-            "</td><td>#" + e[1] + " <code>" + esc(steps[e[1] - 1] ? steps[e[1] - 1][5] : "") + "</code></td><td>" + duration(took(e)) +
+            "</td><td>#" + e[1] + " <code>" + esc(at(e[1]) ? at(e[1])[5] : "") + "</code></td><td>" + duration(took(e)) +
             (e[3] === null ? " so far" : "") + "</td><td>" + (e[4] === null ? "still running when the log ends" : esc(e[4])) + "</td></tr>").join("") + "</table>";
           if (data.effects.length > rows.length) html += '<p class="help">The first ' + rows.length + " of " + data.effects.length + ".</p>";
         }
@@ -285,25 +301,30 @@ enum InspectorPageScript {
       function applyFilters() {
         const q = $("search").value.trim().toLowerCase(), c = $("case").value.trim(), who = $("sender").value;
         filtered = [];
-        for (let i = 0; i < N; i++) {
-          const s = steps[i];
-          if (who !== "all" && s[3] !== who) continue;
-          if (c && !s[6].includes(c)) continue;
-          if (q && !(s[5].toLowerCase().includes(q) || JSON.stringify(s[8]).toLowerCase().includes(q))) continue;
-          filtered.push(i);
-        }
+        for (let i = 0; i < N; i++) if (passes(steps[i], q, c, who)) filtered.push(i);
         renderList();
+      }
+      function passes(s, q, c, who) {
+        if (who !== "all" && s[3] !== who) return false;
+        if (c && !s[6].includes(c)) return false;
+        return !q || s[5].toLowerCase().includes(q) || JSON.stringify(s[8]).toLowerCase().includes(q);
       }
       function nextInList(direction) {
         if (!filtered.length) return;
         if (direction > 0) { const i = filtered.find((i) => steps[i][0] > pos); if (i !== undefined) goTo(steps[i][0]); }
-        else { let prev; for (const i of filtered) { if (steps[i][0] < pos) prev = i; else break; } if (prev !== undefined) goTo(steps[prev][0]); else if (filtered.length === N) goTo(0); }
+        else { let prev; for (const i of filtered) { if (steps[i][0] < pos) prev = i; else break; } if (prev !== undefined) goTo(steps[prev][0]); else if (filtered.length === N) goTo(B); }
       }
 
       $("title").textContent = data.name || data.file;
-      $("meta").textContent = data.file + " · " + N + " actions · " + data.effects.length + " effects · format " + data.version;
-      const names = new Set(); for (const s of steps) for (const n of s[6]) names.add(n);
-      $("cases").innerHTML = [...names].sort().map((n) => '<option value="' + esc(n) + '">').join("");
+      function renderMeta() {
+        $("meta").textContent = (data.live ? "live" : data.file) + " · " + N + " actions · " + data.effects.length + " effects · format " + data.version;
+      }
+      const names = new Set();
+      function addNames(s) { for (const n of s[6]) if (!names.has(n)) { names.add(n); return true; } return false; }
+      function renderNames() { $("cases").innerHTML = [...names].sort().map((n) => '<option value="' + esc(n) + '">').join(""); }
+      for (const s of steps) addNames(s);
+      renderMeta();
+      renderNames();
       for (const id of ["search", "case", "sender"]) {
         $(id).addEventListener("input", applyFilters);
         $(id).addEventListener("change", applyFilters);
@@ -325,8 +346,8 @@ enum InspectorPageScript {
         if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
         if (e.key === "ArrowDown" || e.key === "ArrowRight" || e.key === "j") nextInList(1);
         else if (e.key === "ArrowUp" || e.key === "ArrowLeft" || e.key === "k") nextInList(-1);
-        else if (e.key === "Home") goTo(filtered.length === N ? 0 : steps[filtered[0]][0]);
-        else if (e.key === "End") goTo(filtered.length ? steps[filtered[filtered.length - 1]][0] : N);
+        else if (e.key === "Home") goTo(filtered.length === N ? B : steps[filtered[0]][0]);
+        else if (e.key === "End") goTo(filtered.length ? steps[filtered[filtered.length - 1]][0] : B + N);
         else return;
         e.preventDefault();
       });
@@ -337,9 +358,93 @@ enum InspectorPageScript {
       window.addEventListener("hashchange", () => { const n = fromHash(); if (n !== null && n !== pos) goTo(n); });
       const start = fromHash();
       goTo(start !== null ? start : data.divergence ? data.divergence.step : Math.min(1, N));
-      window.loopInspector = { goTo: goTo, showTimings: showTimings, get position() { return pos; }, get state() { return state; }, steps: N };
+      window.loopInspector = { goTo: goTo, showTimings: showTimings, get position() { return pos; }, get state() { return state; }, get steps() { return N; }, get base() { return B; } };
+      if (data.live) live();
+
+      /* live */
       document.body.dataset.ready = "true";
       document.body.dataset.firstScreenMs = String(Math.round(performance.now()));
     })();
+    """#
+
+  /// The page's live part, only in a live inspector's page (`InspectorPage.livePage`), put in
+  /// the script where it says `/* live */`: a page made of a file has no code that reaches a
+  /// network.
+  static let liveJavaScript = #"""
+      // A running app: the page reads the session as server-sent events — a snapshot, then
+      // each step and effect as it happens — and sends the app commands. The page follows the
+      // newest step unless the reader moved away from it.
+      function live() {
+        $("live").hidden = false;
+        const query = location.search;
+        let dirty = false;
+        function render() {
+          if (dirty) return;
+          dirty = true;
+          requestAnimationFrame(() => { dirty = false; renderMeta(); if (following) goTo(B + N); else renderList(); });
+        }
+        function setPaused(paused) {
+          data.paused = paused;
+          $("pause").textContent = paused ? "Resume app" : "Pause app";
+          $("pause").setAttribute("aria-pressed", String(paused));
+          document.body.dataset.paused = String(paused);
+        }
+        function message(text, isError) {
+          $("control-message").textContent = text;
+          $("control-message").className = isError ? "error" : "";
+        }
+        // Resolves to the app's answer, or to null once the refusal is shown.
+        function command(body) {
+          return fetch("control" + query, { method: "POST", body: JSON.stringify(body) })
+            .then((r) => r.json().then((json) => { if (!r.ok) throw new Error(json.error || "refused"); return json; }))
+            .catch((error) => { message(String(error.message || error), true); return null; });
+        }
+        const source = new EventSource("events" + query);
+        source.onopen = () => { $("live-status").textContent = "live"; document.body.dataset.live = "open"; };
+        source.onerror = () => { $("live-status").textContent = "reconnecting…"; document.body.dataset.live = "reconnecting"; };
+        source.addEventListener("snapshot", (e) => {
+          const was = pos;
+          data = JSON.parse(e.data);
+          steps = data.steps; N = steps.length; B = data.base || 0;
+          pos = B; state = copy(data.initial);
+          names.clear(); for (const s of steps) addNames(s);
+          renderNames();
+          setPaused(!!data.paused);
+          for (const p of data.problems || []) message(p, true);
+          applyFilters();
+          renderMeta();
+          goTo(following || was > B + N ? B + N : Math.max(B, was));
+          document.body.dataset.snapshots = String((+document.body.dataset.snapshots || 0) + 1);
+        });
+        source.addEventListener("step", (e) => {
+          const s = JSON.parse(e.data);
+          steps.push(s); N++;
+          if (addNames(s)) renderNames();
+          const q = $("search").value.trim().toLowerCase(), c = $("case").value.trim(), who = $("sender").value;
+          if (passes(s, q, c, who)) filtered.push(N - 1);
+          render();
+        });
+        source.addEventListener("effect", (e) => {
+          const effect = JSON.parse(e.data);
+          const i = data.effects.findIndex((x) => x[0] === effect[0]);
+          if (i >= 0) data.effects[i] = effect; else data.effects.push(effect);
+          render();
+        });
+        source.addEventListener("paused", (e) => setPaused(JSON.parse(e.data)));
+        source.addEventListener("missed", (e) => {
+          message("This page fell behind and missed " + JSON.parse(e.data).missed + " events; it was brought up to date.", true);
+        });
+        source.addEventListener("problem", (e) => message(JSON.parse(e.data), true));
+        $("pause").addEventListener("click", () => command({ pause: !data.paused }).then((r) => { if (!r) return; setPaused(r.paused); message(r.paused ? "Paused: the app's actions wait." : "Resumed."); }));
+        $("jump").addEventListener("click", () => { following = true; command({ jump: pos }).then((r) => r && message("The app jumped to #" + r.jumped + ".")); });
+        function dispatch() {
+          let action;
+          try { action = JSON.parse($("dispatch-text").value); } catch (error) { return message("Not JSON: " + error.message, true); }
+          following = true;
+          command({ dispatch: action }).then((r) => r && message(r.paused ? "Sent; it waits until you resume the app." : "Sent."));
+        }
+        $("dispatch").addEventListener("click", dispatch);
+        $("dispatch-text").addEventListener("keydown", (e) => { if (e.key === "Enter") dispatch(); });
+      }
     """#
 }

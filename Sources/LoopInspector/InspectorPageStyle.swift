@@ -69,5 +69,13 @@ enum InspectorPageStyle {
     .side h3 { margin: 0 0 4px; font-size: 12px; }
     .help { color: var(--muted); font-size: 12px; }
     kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; font-size: 11px; }
+    #live { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+    #live[hidden] { display: none; }
+    #live-status { color: var(--addfg); font-weight: 600; }
+    body[data-live="reconnecting"] #live-status { color: var(--delfg); }
+    #pause[aria-pressed="true"] { background: var(--warn); }
+    #control-message { color: var(--muted); }
+    #control-message.error { color: var(--delfg); }
+    .row .from.inspector { color: var(--accent); }
     """#
 }

@@ -27,6 +27,9 @@ struct SessionReader {
     var action: JSONValue
     /// What the action changed in the state; empty when the log holds no states.
     var changes: [StateChange]
+    /// For a live inspector's jump (a line no file holds): the action whose state the store
+    /// was set to; `action` is then `{"jump": n}`.
+    var jump: Int? = nil
   }
 
   /// One effect the store started.
@@ -53,6 +56,10 @@ struct SessionReader {
   private var state: JSONValue?
   private var stepCount = 0
   private var effectIndex: [Int: Int] = [:]
+  /// Where in ``effects`` the effect of the last effect line read is.
+  private var lastEffectPosition: Int?
+  /// The state after the last step (the initial state before the first).
+  var currentState: JSONValue? { state }
 
   /// The formats this inspector reads: every version up to the one Loop writes.
   static let supportedVersion = SessionLogFormat.version
@@ -99,37 +106,71 @@ struct SessionReader {
         cutOffLine = line
         return nil
       }
-      let offset = try seconds(value[Field.offset], line: line)
-      if let action = value[Field.action] {
-        guard case let .string(text)? = value[Field.origin],
-          let origin = SessionLogFormat.Origin(rawValue: text)
-        else {
-          throw .invalidLine(
-            file: file, line: line, detail: "origin: missing, or not user or effect")
-        }
-        let cause = try self.cause(value[Field.cause], line: line, required: false)
-        let reduce = try self.reduce(value[Field.reduce], line: line)
-        let after = value[Field.state]
-        var changes: [StateChange] = []
-        if let before = state, let after {
-          changes = StateDiff.changes(from: before, to: after)
-        }
-        if let after { state = after }
-        lastState = after
-        stepCount += 1
-        return Step(
-          number: stepCount, line: line, offset: offset, origin: origin, cause: cause,
-          reduce: reduce, action: action, changes: changes)
-      }
-      guard let id = try effectID(value[Field.effect], line: line),
-        case let .string(event)? = value[Field.event]
-      else {
-        throw .invalidLine(
-          file: file, line: line, detail: "neither an action nor an effect's event")
-      }
-      try add(event, of: id, cause: value[Field.cause], at: offset, line: line)
+      if let step = try read(value, line: line) { return step }
     }
     return nil
+  }
+
+  /// Reads one line after the header, `line` of the log: the step it is, or `nil` for an
+  /// effect's event (kept in ``effects``, and in ``lastEffect``).
+  mutating func read(_ value: JSONValue, line: Int) throws(InspectorError) -> Step? {
+    let offset = try seconds(value[Field.offset], line: line)
+    if let action = value[Field.action] {
+      guard case let .string(text)? = value[Field.origin],
+        let origin = SessionLogFormat.Origin(rawValue: text)
+      else {
+        throw .invalidLine(
+          file: file, line: line, detail: "origin: missing, or not user or effect")
+      }
+      let cause = try self.cause(value[Field.cause], line: line, required: false)
+      let reduce = try self.reduce(value[Field.reduce], line: line)
+      return Step(
+        number: nextNumber(), line: line, offset: offset, origin: origin, cause: cause,
+        reduce: reduce, action: action, changes: advance(to: value[Field.state]))
+    }
+    if let target = value[Field.jump] {
+      let jump = try self.cause(target, line: line, required: true, field: Field.jump) ?? 0
+      return Step(
+        number: nextNumber(), line: line, offset: offset, origin: .user, cause: nil,
+        reduce: nil, action: .object([(Field.jump, target)]),
+        changes: advance(to: value[Field.state]), jump: jump)
+    }
+    guard let id = try effectID(value[Field.effect], line: line),
+      case let .string(event)? = value[Field.event]
+    else {
+      throw .invalidLine(
+        file: file, line: line, detail: "neither an action nor an effect's event")
+    }
+    try add(event, of: id, cause: value[Field.cause], at: offset, line: line)
+    return nil
+  }
+
+  /// Moves to the state a line gave, if it gave one; what changed.
+  private mutating func advance(to after: JSONValue?) -> [StateChange] {
+    var changes: [StateChange] = []
+    if let before = state, let after { changes = StateDiff.changes(from: before, to: after) }
+    if let after { state = after }
+    lastState = after
+    return changes
+  }
+
+  private mutating func nextNumber() -> Int {
+    stepCount += 1
+    return stepCount
+  }
+
+  /// The effect the last effect line read started or ended.
+  var lastEffect: Effect? {
+    lastEffectPosition.map { effects[$0] }
+  }
+
+  /// Forgets the effects that ended and were started by an action before `cause`: a live
+  /// inspector keeps only the effects of the steps it keeps.
+  mutating func forgetEndedEffects(startedBefore cause: Int) {
+    effects.removeAll { $0.outcome != nil && $0.cause < cause }
+    effectIndex = [:]
+    for (position, effect) in effects.enumerated() { effectIndex[effect.id] = position }
+    lastEffectPosition = nil
   }
 
   /// Adds an effect's event, with the checks `SessionLog` makes, in its words.
@@ -146,10 +187,12 @@ struct SessionReader {
         throw .invalidLine(file: file, line: line, detail: "cause: missing")
       }
       effectIndex[id] = effects.count
+      lastEffectPosition = effects.count
       effects.append(Effect(id: id, cause: cause, started: offset))
     case (.started, _?):
       throw .invalidLine(file: file, line: line, detail: "effect \(id) started twice")
     case (_, let position?) where effects[position].outcome == nil:
+      lastEffectPosition = position
       effects[position].ended = offset
       effects[position].outcome = event
     case (_, _?):
@@ -193,15 +236,16 @@ struct SessionReader {
   }
 
   /// A `cause`: the number of an action already read.
-  private func cause(_ value: JSONValue?, line: Int, required: Bool) throws(InspectorError)
-    -> Int?
-  {
+  private func cause(
+    _ value: JSONValue?, line: Int, required: Bool, field: String = Field.cause
+  ) throws(InspectorError) -> Int? {
     guard let value, value != .null else { return nil }
-    guard case let .number(text) = value, let cause = Int(text), cause >= 1, cause <= stepCount
+    guard case let .number(text) = value, let cause = Int(text),
+      cause >= (field == Field.jump ? 0 : 1), cause <= stepCount
     else {
       throw .invalidLine(
         file: file, line: line,
-        detail: "cause: \(value.text) names no action before this line (1 to \(stepCount))")
+        detail: "\(field): \(value.text) names no action before this line (1 to \(stepCount))")
     }
     return cause
   }

@@ -26,6 +26,10 @@
 /// - `action`, `state`, `initialState`: the values' own `Codable` encodings; the states are
 ///   there only when the recorder records them.
 ///
+/// - `jump`: written only to a live inspector (LoopInspector's `Store.inspect`), never to a
+///   file: the store was set to the state after action `jump`. It takes an action's number,
+///   and `state` is the state it was set to.
+///
 /// Lines end with `\n` alone; U+0085, U+2028 and U+2029 inside a string are written escaped.
 /// Version 1 (no `cause`, no effect lines) is read as it always was.
 package enum SessionLogFormat {
@@ -49,6 +53,7 @@ package enum SessionLogFormat {
     package static let state = "state"
     package static let effect = "effect"
     package static let event = "event"
+    package static let jump = "jump"
   }
 
   /// Who sent an action: the values of `origin`.

@@ -170,16 +170,7 @@ struct HostileLogTests {
     var pages = 0
     var refusals = 0
     for _ in 0..<3_000 {
-      var bytes = original
-      for _ in 0..<Int.random(in: 1...3, using: &random) {
-        let at = Int.random(in: 0...bytes.count, using: &random)
-        switch Int.random(in: 0..<4, using: &random) {
-        case 0 where at < bytes.count: bytes.remove(at: at)
-        case 1: bytes.insert(contentsOf: snippets.randomElement(using: &random)!, at: at)
-        case 2 where at < bytes.count: bytes[at] = UInt8.random(in: 0...255, using: &random)
-        default: bytes.removeLast(Int.random(in: 0...min(40, bytes.count), using: &random))
-        }
-      }
+      let bytes = SeededMutation.mutate(original, inserting: snippets, edits: 1...3, using: &random)
       let text = String(decoding: bytes, as: UTF8.self)
       do {
         let page = InspectorPage.html(for: try SessionInspection(log: text, file: "m.jsonl"))

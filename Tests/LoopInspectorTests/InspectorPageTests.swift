@@ -100,7 +100,8 @@ struct InspectorPageTests {
     let page = InspectorPage.html(
       for: try SessionInspection(log: await recordVault(), file: "vault.jsonl"))
     for outside in [
-      "<link", "src=", "@import", "url(", "fetch(", "XMLHttpRequest", "<iframe", "<img",
+      "<link", "src=", "@import", "url(", "fetch(", "XMLHttpRequest", "EventSource", "<iframe",
+      "<img",
     ] {
       #expect(!page.contains(outside), "\(outside)")
     }

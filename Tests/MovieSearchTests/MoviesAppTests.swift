@@ -161,6 +161,18 @@ struct MoviesAppTests {
         "movies: --replay takes a session file and nothing else to do (see movies --help)"
       ),
       (["--record"], "movies: --record needs a value (see movies --help)"),
+      (
+        ["--inspect", "batman"],
+        "movies: --inspect watches the interactive mode: give no search words (see movies --help)"
+      ),
+      (
+        ["--inspect=80x"],
+        #"movies: --inspect=PORT needs a port from 0 to 65535, not "80x" (see movies --help)"#
+      ),
+      (
+        ["--inspect", "--record", "s.jsonl"],
+        "movies: --inspect records the session itself: use --record or --inspect (see movies --help)"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) async throws {
     let output = try await MoviesProcess.run(arguments)
@@ -200,6 +212,20 @@ struct MoviesAppTests {
     ] {
       #expect(output.standardOutput.contains(text), "\(text)")
     }
+  }
+
+  @Test("--inspect prints its address on 127.0.0.1, with a token, and the app runs as before")
+  func inspect() async throws {
+    let output = try await MoviesProcess.run(["--inspect"], input: "batman\nq\n")
+    #expect(output.status == 0)
+    let address = output.standardError.split(separator: "\n").first {
+      $0.hasPrefix("Loop inspector: ")
+    }
+    #expect(address?.hasPrefix("Loop inspector: http://127.0.0.1:") == true)
+    #expect(
+      address?.wholeMatch(of: /Loop inspector: http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}/)
+        != nil)
+    #expect(output.standardOutput.contains("  1  Batman Begins "))
   }
 
   @Test("interactive, from a pipe: search, page, open a row, go back, quit")

@@ -25,6 +25,13 @@ extension SessionLogFormat {
     var state: State?
   }
 
+  /// A line for a jump a live inspector made: the store set to the state after action `jump`.
+  struct Jump<State> {
+    var jump: Int
+    var offset: Double
+    var state: State?
+  }
+
   /// A line for one event of an effect's life.
   struct EffectEvent: Codable {
     var effect: Int
@@ -82,6 +89,7 @@ extension SessionLogFormat {
 extension SessionLogFormat.Header: Encodable where State: Encodable {}
 extension SessionLogFormat.Header: Decodable where State: Decodable {}
 extension SessionLogFormat.Entry: Encodable where Action: Encodable, State: Encodable {}
+extension SessionLogFormat.Jump: Encodable where State: Encodable {}
 extension SessionLogFormat.Line: Decodable where Action: Decodable, State: Decodable {}
 
 extension Duration {

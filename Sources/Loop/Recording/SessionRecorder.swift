@@ -21,6 +21,7 @@ public final class SessionRecorder<State, Action> {
   private let sink: SessionLogSink
   private let encodeHeader: (State) throws -> String
   private let encodeEntry: (Action, ActionOrigin, Int?, Double, Double, State) throws -> String
+  private let encodeJump: (Int, Double, State) throws -> String
   /// Encodes every line: the header's and entries' closures share it with the effects' lines.
   private let encoder: SessionLineEncoder
   private var start = ContinuousClock.now
@@ -28,6 +29,10 @@ public final class SessionRecorder<State, Action> {
   public private(set) var entryCount = 0
   /// How many effects were recorded starting.
   private var effectCount = 0
+
+  /// Told of each action recorded, after its line is written: how a live inspector keeps
+  /// the actions it replays for a jump.
+  package var didRecord: ((Action) -> Void)?
 
   /// Lines that could not be encoded or written.
   public private(set) var failures: [SessionLogError] = []
@@ -87,6 +92,9 @@ public final class SessionRecorder<State, Action> {
           origin: origin, offset: offset, action: redaction.action(action), cause: cause,
           reduce: reduce, state: recorded(state)))
     }
+    encodeJump = { target, offset, state in
+      try encoder.line(SessionLogFormat.Jump(jump: target, offset: offset, state: recorded(state)))
+    }
   }
 
   /// Whether the header is written: a recorder records one session.
@@ -125,6 +133,15 @@ public final class SessionRecorder<State, Action> {
     write(entry: entryCount) {
       try encodeEntry(action, sender.origin, sender.cause, offset, reduce, state)
     }
+    didRecord?(action)
+  }
+
+  /// Records that a live inspector set the store to the state after entry `target`: a line
+  /// numbered as an entry is, so later causes count it.
+  package func recordJump(to target: Int, state: State) {
+    entryCount += 1
+    let offset = start.duration(to: .now).inSeconds
+    write(entry: entryCount) { try encodeJump(target, offset, state) }
   }
 
   /// Records that the store started an effect the last recorded action's reduce returned;

@@ -18,7 +18,14 @@ final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var isSending = false
   /// Actions waiting to be reduced, each with its cascade and sender.
   @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction<Action>] = []
-  @usableFromInline let runner: EffectRunner<Action>
+  /// Replaced only by ``startOverEffects()``. `nonisolated(unsafe)` for the store's deinit,
+  /// which may run off the main actor and reads it to cancel the runner's task: nothing can
+  /// replace it then, as replacing it takes a reference to the store.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var runner: EffectRunner<Action>
+  /// Where the runner runs effects, kept to make the next one (see ``startOverEffects()``).
+  let context: EffectContext?
+  /// Whether the app's actions wait in the queue (see ``pause()``).
+  private(set) var isPaused = false
   /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
   /// each time its literal is evaluated, which would cost more than a whole plain send.
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
@@ -44,6 +51,7 @@ final class RootCore<State, Action: Sendable> {
   ) {
     self.state = initialState
     self.reduce = reduce
+    self.context = context
     self.runner = EffectRunner(context: context)
   }
 
@@ -242,6 +250,36 @@ final class RootCore<State, Action: Sendable> {
     for check in checks { check() }
     checks.removeAll(keepingCapacity: true)
     spareScopeChecks = checks
+  }
+
+  /// Holds every action sent from now on in the queue, unreduced, until ``resume()``: a send
+  /// while paused is queued as a send during a send is. Effects go on running; what they send
+  /// waits too. Returns `false` (and does nothing) during a send or after shut down.
+  ///
+  /// NB: Pausing marks the store as sending, which is what sends already check: a store that
+  /// is never paused pays nothing for it.
+  func pause() -> Bool {
+    guard !isSending, !isShutDown else { return isPaused }
+    isPaused = true
+    isSending = true
+    return true
+  }
+
+  /// Reduces what was sent while paused, in order, and sends on as before.
+  func resume() {
+    guard isPaused else { return }
+    isPaused = false
+    _ = drain(after: .none, cascade: nil)
+  }
+
+  /// Cancels every running effect and gives the store a new runner, so effects started from
+  /// now on run as before: what a jump to a recorded state does, whose effects belong to a
+  /// past the app has left.
+  func startOverEffects() {
+    guard !isShutDown else { return }
+    let ended = runner
+    runner = EffectRunner(context: context)
+    ended.shutDown()
   }
 
   func shutDown() {

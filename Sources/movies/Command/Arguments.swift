@@ -24,6 +24,8 @@ struct Arguments: Equatable {
   var offline = false
   /// `--record <file>`: where to record the session.
   var record: String?
+  /// `--inspect[=PORT]`: serve a live inspector of the interactive mode (0: any port).
+  var inspect: UInt16?
 
   /// A command line that cannot be run, with what is wrong.
   struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -80,6 +82,16 @@ struct Arguments: Equatable {
         details = try optionValue()
       case "--record":
         result.record = try optionValue()
+      case "--inspect":
+        guard let inline else {
+          result.inspect = 0
+          continue
+        }
+        guard let port = UInt16(inline) else {
+          throw UsageError(
+            description: "--inspect=PORT needs a port from 0 to 65535, not \"\(inline)\"")
+        }
+        result.inspect = port
       case "--replay":
         replay = try optionValue()
       case "--":
@@ -108,6 +120,16 @@ struct Arguments: Equatable {
       }
       result.mode = .search(query)
     }
+    if result.inspect != nil {
+      guard result.mode == .interactive else {
+        throw UsageError(
+          description: "--inspect watches the interactive mode: give no search words")
+      }
+      guard result.record == nil else {
+        throw UsageError(
+          description: "--inspect records the session itself: use --record or --inspect")
+      }
+    }
     return result
   }
 
@@ -121,6 +143,7 @@ struct Arguments: Equatable {
       movies                        search as you type (interactive)
       movies --replay FILE          replay a recorded session, step by step
       movies --recent               the searches run before, newest first
+      movies --inspect[=PORT]       search as you type, watched live in a browser
 
     Options:
       --page N        the page of results, 1 to 100 (ten results a page)
@@ -131,6 +154,9 @@ struct Arguments: Equatable {
                       FILE, as JSON Lines; the API key is never written
       --replay FILE   replay a recorded session without the network: each action,
                       who sent it and what it changed, then the result as shown
+      --inspect[=PORT]  serve the live inspector on 127.0.0.1 (PORT, or one the system
+                      picks) and print its address: watch each action, pause the app,
+                      jump it back to any step, send it an action; the key never shows
       -h, --help      this help
 
     Interactive mode:

@@ -64,7 +64,8 @@ enum MoviesCommand {
           environment: moviesEnvironment, console: console, input: input,
           sourceName: source.name,
           recorder: try recorder(SessionReplay.interactiveName, record, hiding: source.secrets),
-          recent: RecentSearches.shared(environment: environment)
+          recent: RecentSearches.shared(environment: environment),
+          inspectPort: parsed.inspect, secrets: source.secrets
         ).run()
       case .help, .replay, .recent:
         return 0

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import LoopInspector
 import MovieSearch
 
 /// Runs the interactive mode: keys from ``KeyInput`` go to a `Store` of
@@ -19,6 +20,10 @@ struct InteractiveSession {
 
   /// The recent searches: shown before the first key, and kept with this session's.
   var recent: Shared<[String]>
+  /// Serves a live inspector on this port (0: any), if the command line asked (`--inspect`).
+  var inspectPort: UInt16? = nil
+  /// What the inspector hides: the API key.
+  var secrets: [String] = []
 
   func run() async -> Int32 {
     var initialState = InteractiveFeature.State()
@@ -29,17 +34,30 @@ struct InteractiveSession {
     // NB: Written before the command exits, as a command-line search's are.
     defer { MoviesCommand.flush(recent, console) }
     if let recorder { store.record(to: recorder) }
+    var inspector: LiveInspector<InteractiveFeature.State, InteractiveFeature.Action>?
+    if let inspectPort {
+      do {
+        inspector = try store.inspect(
+          port: inspectPort, name: SessionReplay.interactiveName,
+          redacting: .hiding(secrets), announce: console.errorLine)
+      } catch {
+        console.errorLine("movies: \(error)")
+        return 1
+      }
+    }
+    defer { inspector?.stop() }
     if input.isTerminal {
-      await runOnTerminal(store)
+      await runOnTerminal(store, footer: inspector.map { "Inspector: \($0.url)" })
     } else {
       await runOnLines(store)
     }
     return 0
   }
 
-  private func runOnTerminal(_ store: Store<InteractiveFeature.State, InteractiveFeature.Action>)
-    async
-  {
+  /// - Parameter footer: A line under every screen: the live inspector's address.
+  private func runOnTerminal(
+    _ store: Store<InteractiveFeature.State, InteractiveFeature.Action>, footer: String?
+  ) async {
     var mode = TerminalMode()
     mode.enter()
     defer { mode.leave() }
@@ -47,7 +65,8 @@ struct InteractiveSession {
     let sourceName = sourceName
     var tick = 0
     func draw(_ state: InteractiveFeature.State) {
-      let screen = InteractiveScreen.render(state, sourceName: sourceName, tick: tick)
+      var screen = InteractiveScreen.render(state, sourceName: sourceName, tick: tick)
+      if let footer { screen += "\n" + footer }
       // NB: The app's own control codes, then the screen, made inert: its titles are OMDb's.
       console.write(
         "\u{1B}[H\u{1B}[2J" + TerminalText.inert(screen).replacing("\n", with: "\r\n"))

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import LoopInspector
 
 #if canImport(Glibc)
   import Glibc
@@ -70,11 +71,12 @@ final class LoopbackServer: Sendable {
   /// Starts listening on 127.0.0.1 with a port the system picks.
   init(route: @escaping @Sendable (Request) -> Reply) throws {
     self.route = route
-    let (fd, port) = try Self.bindLoopbackSocket()
-    guard listen(fd, 64) == 0 else {
-      let code = errno
-      close(fd)
-      throw ServerError.socket(code)
+    let (fd, port) = try LoopbackSocket.bind()
+    do {
+      try LoopbackSocket.listen(fd)
+    } catch {
+      LoopbackSocket.close(fd)
+      throw error
     }
     self.port = port
     self.listener = fd
@@ -88,39 +90,6 @@ final class LoopbackServer: Sendable {
   /// `http://127.0.0.1:<port>/`.
   static func url(port: UInt16) -> URL {
     URL(string: "http://127.0.0.1:\(port)/") ?? URL(fileURLWithPath: "/")
-  }
-
-  /// A TCP socket bound to 127.0.0.1 and a port the system picks, not yet listening.
-  /// `reuseAddress` lets a restarted test bind at once; a socket that holds a port shut must
-  /// not set it.
-  static func bindLoopbackSocket(reuseAddress: Bool = true) throws
-    -> (descriptor: Int32, port: UInt16)
-  {
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw ServerError.socket(errno) }
-    if reuseAddress {
-      var yes: Int32 = 1
-      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      let code = errno
-      close(fd)
-      throw ServerError.socket(code)
-    }
-    return (fd, UInt16(bigEndian: address.sin_port))
   }
 
   /// Every event so far.
@@ -169,19 +138,10 @@ final class LoopbackServer: Sendable {
   }
 
   private func acceptLoop() {
-    while true {
-      let connection = accept(listener, nil, nil)
-      guard connection >= 0 else {
-        if errno == EINTR { continue }
-        close(listener)
-        return
-      }
-      #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-      #endif
+    while let connection = LoopbackSocket.accept(listener) {
       Thread { [self] in serve(connection) }.start()
     }
+    LoopbackSocket.close(listener)
   }
 
   private func serve(_ connection: Int32) {
@@ -238,23 +198,6 @@ final class LoopbackServer: Sendable {
   }
 
   private func write(_ connection: Int32, _ data: Data) {
-    #if canImport(Glibc)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
-      let flags: Int32 = 0
-    #endif
-    data.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let sent = send(connection, base + offset, bytes.count - offset, flags)
-        guard sent > 0 else { return }
-        offset += sent
-      }
-    }
-  }
-
-  enum ServerError: Error {
-    case socket(Int32)
+    LoopbackSocket.write(connection, data)
   }
 }

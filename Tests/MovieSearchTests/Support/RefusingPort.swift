@@ -1,4 +1,5 @@
 import Foundation
+import LoopInspector
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ final class RefusingPort: Sendable {
   private let socketDescriptor: Int32
 
   init() throws {
-    (socketDescriptor, port) = try LoopbackServer.bindLoopbackSocket(reuseAddress: false)
+    (socketDescriptor, port) = try LoopbackSocket.bind(reuseAddress: false)
   }
 
   deinit { close(socketDescriptor) }

@@ -1,0 +1,75 @@
+import Foundation
+
+@testable import LoopInspector
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A test's HTTP client to a server on 127.0.0.1: a request written as raw bytes (so a test
+/// can send any header, or none), and a response read whole or as server-sent events.
+final class LoopbackClient: @unchecked Sendable {
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+
+  /// - Parameter receiveBuffer: The socket's receive buffer, in bytes, when not the system's.
+  init(port: UInt16, receiveBuffer: Int32? = nil) throws {
+    fd = try LoopbackSocket.connect(port: port, receiveBuffer: receiveBuffer)
+    // NB: A backstop: a read that never ends fails the test instead of hanging it.
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { close(fd) }
+
+  /// Sends a request; `host` nil sends the server's own.
+  func send(
+    _ method: String, _ target: String, port: UInt16, host: String? = nil,
+    headers: [String] = [], body: String = ""
+  ) {
+    var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+    for header in headers { text += header + "\r\n" }
+    text += "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, bytes.count, 0) }
+  }
+
+  /// The whole response, once the server closes.
+  func response() -> (status: Int, body: String) {
+    while let chunk = readChunk() { buffer += chunk }
+    let text = String(decoding: buffer, as: UTF8.self)
+    let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+    let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+    return (status, body)
+  }
+
+  /// The next server-sent event (`id`, `event`, `data`), skipping comments and `retry`.
+  func nextEvent() -> (id: Int?, name: String, data: String)? {
+    while true {
+      if let end = buffer.firstRange(of: [10, 10]) {
+        let block = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+        buffer.removeSubrange(..<end.upperBound)
+        var id: Int?
+        var name = ""
+        var data = ""
+        for line in block.split(separator: "\n") {
+          if line.hasPrefix("id: ") { id = Int(line.dropFirst(4)) }
+          if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+          if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+        }
+        if !name.isEmpty { return (id, name, data) }
+        continue
+      }
+      guard let chunk = readChunk() else { return nil }
+      buffer += chunk
+    }
+  }
+
+  private func readChunk() -> [UInt8]? {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 65_536, 0) }
+    return count > 0 ? Array(chunk.prefix(count)) : nil
+  }
+}

@@ -35,6 +35,11 @@ extension Store {
     root.didChange()
   }
 
+  /// Whether this is a root store, not a scoped one: only a root store can be inspected.
+  package var isRootStore: Bool {
+    core.root != nil
+  }
+
   /// The recorder of the root store, if it records.
   package var sessionRecorder: SessionRecorder<State, Action>? {
     core.root?.recorder

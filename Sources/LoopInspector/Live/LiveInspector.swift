@@ -54,6 +54,12 @@ public final class LiveInspector<State, Action: Sendable> {
     recorder.didRecord = { [weak self] action in self?.didRecord(action) }
   }
 
+  // NB: An inspector dropped without `stop()` still stops serving; the store, which it cannot
+  // reach from here, records on into the bounded session until it goes too.
+  deinit {
+    server.stop()
+  }
+
   /// Stops serving the page, ends every page's stream and the recording, and lets paused
   /// actions go on.
   public func stop() {

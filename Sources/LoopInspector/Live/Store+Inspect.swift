@@ -26,13 +26,14 @@ extension Store where State: Encodable, Action: Codable {
   ///   - redaction: What to hide from the page.
   ///   - announce: Where the address goes: standard error by default.
   /// - Returns: The inspector; keep it, and stop it when done.
-  /// - Throws: ``LiveInspectorError`` when the port cannot be opened.
+  /// - Throws: ``LiveInspectorError`` when the port cannot be opened, or for a scoped store.
   @discardableResult
   public func inspect(
     port: UInt16 = 0, name: String = "", keepingSteps: Int = 5_000,
     redacting redaction: SessionRedaction<State, Action> = .none,
     announce: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
   ) throws(LiveInspectorError) -> LiveInspector<State, Action> {
+    guard isRootStore else { throw .scopedStore }
     let session = LiveSession(
       name: name.isEmpty ? "\(State.self)" : name, keepingSteps: keepingSteps)
     let recorder = SessionRecorder<State, Action>(
@@ -65,12 +66,17 @@ extension Store where State: Encodable, Action: Codable {
 public enum LiveInspectorError: Error, Equatable, CustomStringConvertible {
   /// The port could not be opened on 127.0.0.1.
   case cannotListen(port: UInt16, detail: String)
+  /// `inspect()` was called on a scoped store, whose actions its root store reduces.
+  case scopedStore
 
   public var description: String {
     switch self {
     case let .cannotListen(port, detail):
       "The live inspector could not listen on 127.0.0.1:\(port): \(detail). "
         + "To fix, pick another port, or 0 for one the system picks."
+    case .scopedStore:
+      "inspect() was called on a scoped store; its actions are reduced by its root store. "
+        + "To fix, inspect the root store."
     }
   }
 }

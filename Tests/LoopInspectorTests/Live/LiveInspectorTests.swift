@@ -210,6 +210,38 @@ import Testing
     #expect(await next(resumed)?.id == 39_999)
   }
 
+  @Test func whatTheRedactionHidesNeverReachesThePage() async throws {
+    let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+    let hiding = SessionRedaction<Counter.State, Counter.Action>(
+      action: { action in
+        guard case .add(4_242) = action else { return action }
+        return .add(0)
+      },
+      state: { state in
+        var state = state
+        state.count = state.count == 4_242 ? -1 : state.count
+        return state
+      })
+    let inspector = try store.inspect(redacting: hiding, announce: { _ in })
+    defer { inspector.stop() }
+    store.send(.add(4_242))
+    let stream = try await events(inspector.port, token: token(inspector))
+    let snapshot = await next(stream)
+    #expect(snapshot?.data.contains("[1,2,") == true)
+    #expect(snapshot?.data.contains("4242") == false)
+    #expect(store.state.count == 4_242)
+  }
+
+  @Test func aScopedStoreIsRefused() {
+    let store = Store(initialState: Counter.State(), reducer: Counter.reducer, environment: ())
+    let part = store.scope(state: \.self, action: \.self)
+    #expect(throws: LiveInspectorError.scopedStore) { try part.inspect(announce: { _ in }) }
+    #expect(
+      LiveInspectorError.scopedStore.description
+        == "inspect() was called on a scoped store; its actions are reduced by its root store. "
+        + "To fix, inspect the root store.")
+  }
+
   @Test func theInspectorAndItsStoreAreFreed() async throws {
     weak var weakStore: Store<Counter.State, Counter.Action>?
     weak var weakInspector: LiveInspector<Counter.State, Counter.Action>?

@@ -34,6 +34,11 @@ public final class SessionRecorder<State, Action> {
   /// the actions it replays for a jump.
   package var didRecord: ((Action) -> Void)?
 
+  /// Told of each line that could not be recorded, with its entry (0: the header; `nil`: an
+  /// effect's event), before the warning: how a live inspector keeps its steps numbered as the
+  /// recorder numbers them.
+  package var didFail: ((SessionLogError, Int?) -> Void)?
+
   /// Lines that could not be encoded or written.
   public private(set) var failures: [SessionLogError] = []
 
@@ -181,6 +186,7 @@ public final class SessionRecorder<State, Action> {
 
   private func fail(entry: Int?, _ failure: SessionLogError) {
     failures.append(failure)
+    didFail?(failure, entry)
     // NB: An encoding failure's own text starts "entry N could not be recorded": say it once.
     let reason =
       if case let .encoding(_, detail) = failure { detail } else { "\(failure)" }

@@ -52,12 +52,23 @@ public final class LiveInspector<State, Action: Sendable> {
       $0 = { [weak self] in self?.handle($0) ?? .refused("The inspector stopped.") }
     }
     recorder.didRecord = { [weak self] action in self?.didRecord(action) }
+    recorder.didFail = { [weak session] failure, entry in
+      session?.report("Not recorded: \(failure)")
+      // NB: The step stays, with no action or state, so the page numbers steps as the app
+      // does (a jump names a step by its number).
+      if let entry, entry > 0 { session?.receive(Self.unrecordedLine) }
+    }
   }
 
   // NB: An inspector dropped without `stop()` still stops serving; the store, which it cannot
   // reach from here, records on into the bounded session until it goes too.
   deinit {
     server.stop()
+  }
+
+  /// The line that stands for an action the recorder could not encode.
+  private static var unrecordedLine: String {
+    #"{"action":{"notRecorded":{}},"offset":0,"origin":"user"}"#
   }
 
   /// Stops serving the page, ends every page's stream and the recording, and lets paused

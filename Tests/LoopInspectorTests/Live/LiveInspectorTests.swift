@@ -11,6 +11,8 @@ import Testing
   enum Counter {
     struct State: Codable, Equatable, Sendable {
       var count = 0
+      /// Not finite after `.divideByZero`: a state the recorder cannot encode.
+      var ratio = 1.0
     }
     enum Action: Codable, Equatable, Sendable {
       case add(Int)
@@ -18,6 +20,8 @@ import Testing
       case added(Int)
       /// An effect that runs until it is cancelled.
       case waitForever
+      case divideByZero
+      case resetRatio
     }
     static let reducer = Reducer<State, Action, Void> { state, action, _ in
       switch action {
@@ -26,6 +30,12 @@ import Testing
         return .none
       case let .addLater(amount):
         return .run { send in await send(.added(amount)) }
+      case .divideByZero:
+        state.ratio = .infinity
+        return .none
+      case .resetRatio:
+        state.ratio = 1
+        return .none
       case .waitForever:
         return .run { _ in try? await Task.sleep(for: .seconds(86_400)) }
       }
@@ -113,7 +123,7 @@ import Testing
     let stream = try await events(inspector.port, token: token(inspector))
     let snapshot = await next(stream)
     #expect(snapshot?.name == "snapshot")
-    #expect(snapshot?.data.contains("\"initial\":{\"count\":0}") == true)
+    #expect(snapshot?.data.contains("\"initial\":{\"count\":0,\"ratio\":1") == true)
     store.send(.add(2))
     let step = await next(stream)
     #expect(step?.name == "step")
@@ -230,6 +240,23 @@ import Testing
     #expect(snapshot?.data.contains("[1,2,") == true)
     #expect(snapshot?.data.contains("4242") == false)
     #expect(store.state.count == 4_242)
+  }
+
+  @Test func anActionThatCannotBeRecordedKeepsItsNumberAndTheJumpsRight() async throws {
+    let (store, inspector) = try makeInspector()
+    defer { inspector.stop() }
+    store.send(.add(1))
+    store.send(.divideByZero)  // step 2: its state has no JSON
+    store.send(.resetRatio)
+    store.send(.add(10))
+    let control = "/control?token=\(token(inspector))"
+    _ = try await exchange(inspector.port, "POST", control, body: #"{"jump":3}"#)
+    #expect(store.state == Counter.State(count: 1, ratio: 1))
+    let stream = try await events(inspector.port, token: token(inspector))
+    let snapshot = await next(stream)?.data ?? ""
+    #expect(snapshot.contains(#"[2,3,0.0,"u",null,".notRecorded","#))
+    #expect(snapshot.contains(#"[5,"#))
+    #expect(snapshot.contains("Not recorded: entry 2 could not be recorded"))
   }
 
   @Test func aScopedStoreIsRefused() {

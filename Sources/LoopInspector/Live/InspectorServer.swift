@@ -41,6 +41,8 @@ final class InspectorServer: Sendable {
 
   /// The most connections served at once; more are answered 503.
   static let maximumConnections = 32
+  /// How long a request may take to arrive.
+  static let requestSeconds = 10
   /// How often an idle stream sends a comment, which finds pages that closed.
   static let keepAliveSeconds = 10.0
 
@@ -105,6 +107,9 @@ final class InspectorServer: Sendable {
   private func serve(_ connection: Int32) {
     let request: HTTPRequest
     do {
+      // NB: A client that connects and sends nothing gives up its thread after this long,
+      // so idle connections cannot take every slot.
+      LoopbackSocket.setReadTimeout(connection, seconds: Self.requestSeconds)
       request = try HTTPRequest.read { LoopbackSocket.read(connection) }
     } catch .malformed(let reason) {
       return respond(connection, status: 400, type: "text/plain", body: "Bad request: \(reason).\n")

@@ -139,6 +139,12 @@ package enum LoopbackSocket {
       && UInt32(bigEndian: address.sin_addr.s_addr) >> 24 == 127
   }
 
+  /// Makes a read on `fd` that waits longer than `seconds` end as the end of the stream.
+  package static func setReadTimeout(_ fd: Int32, seconds: Int) {
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
   /// Wakes a thread blocked in ``accept(_:)`` on `listener`, which then returns `nil`.
   package static func shut(_ fd: Int32) {
     shutdown(fd, Int32(SHUT_RDWR))

@@ -18,8 +18,7 @@ final class LoopbackClient: @unchecked Sendable {
   init(port: UInt16, receiveBuffer: Int32? = nil) throws {
     fd = try LoopbackSocket.connect(port: port, receiveBuffer: receiveBuffer)
     // NB: A backstop: a read that never ends fails the test instead of hanging it.
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    LoopbackSocket.setReadTimeout(fd, seconds: 30)
   }
 
   deinit { close(fd) }

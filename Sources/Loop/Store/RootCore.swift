@@ -255,9 +255,8 @@ final class RootCore<State, Action: Sendable> {
   /// Holds every action sent from now on in the queue, unreduced, until ``resume()``: a send
   /// while paused is queued as a send during a send is. Effects go on running; what they send
   /// waits too. Returns `false` (and does nothing) during a send or after shut down.
-  ///
-  /// NB: Pausing marks the store as sending, which is what sends already check: a store that
-  /// is never paused pays nothing for it.
+  // NB: Pausing marks the store as sending, which is what sends already check: a store that
+  // is never paused pays nothing for it.
   func pause() -> Bool {
     guard !isSending, !isShutDown else { return isPaused }
     isPaused = true

@@ -96,8 +96,8 @@ public final class LiveInspector<State, Action: Sendable> {
       reply.withLock { $0 = answer }
       done.signal()
     }
-    // NB: No time limit: the main actor answers at its next turn, however busy the app keeps
-    // it (a test suite's other tests held it for over 10 s). Only this connection waits.
+    // NB: No time limit: a busy main actor delays the answer and must not turn it into a
+    // refusal; the main actor answers at its next turn. Only this connection waits.
     done.wait()
     return reply.withLock { $0 } ?? .refused("The app did not answer.")
   }

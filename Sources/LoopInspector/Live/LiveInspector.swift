@@ -4,7 +4,7 @@ import Loop
 
 /// A running store's live inspector: the inspector page served on 127.0.0.1 while the app
 /// runs, showing each action as it is reduced, and moving the app from the page — a jump to
-/// any step, pause and resume, an action typed as JSON. Made by ``Loop/Store/inspect(port:name:keepingSteps:redacting:announce:)``.
+/// any step, pause and resume, an action typed as JSON. Made by `store.inspect()`.
 ///
 /// ```swift
 /// let inspector = try store.inspect()   // prints http://127.0.0.1:<port>/?token=…
@@ -12,7 +12,7 @@ import Loop
 /// inspector.stop()
 /// ```
 ///
-/// It records the store (as ``Loop/Store/record(to:)`` does, into the page rather than a file),
+/// It records the store (as `record(to:)` does, into the page rather than a file),
 /// so a store it inspects records nothing else meanwhile. What it keeps is bounded: the page's
 /// events and the last `keepingSteps` to `2 × keepingSteps` steps, as their JSON and the app's
 /// own actions (a jump replays them from the oldest kept state).

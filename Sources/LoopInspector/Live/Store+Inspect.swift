@@ -2,7 +2,7 @@ import Foundation
 import Loop
 
 extension Store where State: Encodable, Action: Codable {
-  /// Serves a live inspector for this store on 127.0.0.1, until ``LiveInspector/stop()``:
+  /// Serves a live inspector for this store on 127.0.0.1, until `LiveInspector.stop()`:
   /// the inspector page, showing each action as it is reduced — its sender, what it changed,
   /// its effects, the state after it, its reduce time — and from which you can pause the
   /// app, jump it to any step shown, or send it an action typed as JSON.
@@ -26,7 +26,7 @@ extension Store where State: Encodable, Action: Codable {
   ///   - redaction: What to hide from the page.
   ///   - announce: Where the address goes: standard error by default.
   /// - Returns: The inspector; keep it, and stop it when done.
-  /// - Throws: ``LiveInspectorError`` when the port cannot be opened, or for a scoped store.
+  /// - Throws: `LiveInspectorError` when the port cannot be opened, or for a scoped store.
   @discardableResult
   public func inspect(
     port: UInt16 = 0, name: String = "", keepingSteps: Int = 5_000,

@@ -44,9 +44,13 @@ final class LoopbackClient: @unchecked Sendable {
     return (status, body)
   }
 
-  /// The next server-sent event (`id`, `event`, `data`), skipping comments and `retry`.
-  func nextEvent() -> (id: Int?, name: String, data: String)? {
-    while true {
+  /// The next server-sent event (`id`, `event`, `data`), skipping comments and `retry`; `nil`
+  /// at the end of the stream, or after `backstop` seconds with no event. (The server's
+  /// keep-alive comments arrive every 10 s, so a read's own timeout would never end a wait
+  /// for an event that does not come.)
+  func nextEvent(backstop: Double = 60) -> (id: Int?, name: String, data: String)? {
+    let deadline = Date(timeIntervalSinceNow: backstop)
+    while Date() < deadline {
       if let end = buffer.firstRange(of: [10, 10]) {
         let block = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
         buffer.removeSubrange(..<end.upperBound)
@@ -64,6 +68,7 @@ final class LoopbackClient: @unchecked Sendable {
       guard let chunk = readChunk() else { return nil }
       buffer += chunk
     }
+    return nil
   }
 
   private func readChunk() -> [UInt8]? {

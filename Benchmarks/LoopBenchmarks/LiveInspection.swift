@@ -1,3 +1,5 @@
+// NB: The page's reader uses LoopInspector's socket calls, which are package API: an app's
+// package (Benchmarks/Outside) has no (s) or (t).
 #if !LOOP_OUTSIDE_PACKAGE
   import Foundation
   import Loop
@@ -82,5 +84,9 @@
       thread.start()
       return thread
     }
+  }
+#else
+  enum LiveInspection {
+    static var workloads: [Workload] { [] }
   }
 #endif

@@ -11,7 +11,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-work, screenshots, movies = sys.argv[1], sys.argv[2], sys.argv[3]
+work, screenshots, movies, bench = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 failures = []
 
 
@@ -309,6 +309,92 @@ severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"
 check(not severe, "no error in the browser's console (live) %s" % severe)
 app.stdin.close()
 check(app.wait(timeout=60) == 0, "the app exits when its input ends")
+
+# --- The live page's model test: a store of seeded random edits (rows inserted, removed,
+# retitled and swapped; hostile text; keys like __proto__; members added and removed), jumped by
+# this script between batches, keeping 40 steps. Every state a page can show must equal the
+# app's own, printed as it went: on a page open from the start (every step, as it arrived) and
+# on one opened at the end (a snapshot whose window starts after step 0).
+import urllib.request
+rapp = subprocess.Popen([bench, "--serve-random-session", "--keeping", "40"], stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=app_env, text=True)
+rurl = None
+for line in rapp.stderr:
+    if line.startswith("Loop inspector: "):
+        rurl = line.split(": ", 1)[1].strip()
+        break
+expected = []
+
+
+def read_states():
+    while True:
+        line = rapp.stdout.readline()
+        if line.strip() == "ok" or not line:
+            return
+        expected.append(json.loads(line))
+
+
+read_states()  # the initial state: step 0
+driver.get("about:blank")
+driver.get(rurl)
+wait("+document.body.dataset.snapshots >= 1", "the random session's page connects")
+rng = random.Random(11)
+jumps = 0
+for batch in range(16):
+    rapp.stdin.write("send %d\n" % rng.randint(20, 70))
+    rapp.stdin.flush()
+    read_states()
+    last = len(expected) - 1
+    base = 0 if last < 80 else (last // 40 - 1) * 40
+    target = rng.randint(base, last)
+    body = json.dumps({"jump": target}).encode()
+    request = urllib.request.Request(rurl.replace("/?", "/control?"), data=body, method="POST")
+    answer = json.loads(urllib.request.urlopen(request, timeout=60).read())
+    check(answer == {"jumped": target}, "jump to #%d answered" % target)
+    expected.append(expected[target])
+    jumps += 1
+last = len(expected) - 1
+
+
+def page_states():
+    """Every state the page can show, by number: forward, then backward, then in a random order."""
+    # NB: Compared as canonical JSON (keys sorted): an object's key order is not its value.
+    return driver.execute_script(
+        "const l = window.loopInspector, out = {};"
+        "const canon = (v) => v === null || typeof v !== 'object' ? JSON.stringify(v) : Array.isArray(v) ? '[' + v.map(canon).join(',') + ']'"
+        " : '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canon(v[k])).join(',') + '}';"
+        "for (let n = l.base; n <= l.base + l.steps; n++) { l.goTo(n, false); out[n] = canon(l.state); }"
+        "for (let n = l.base + l.steps; n >= l.base; n--) { l.goTo(n, false); if (out[n] !== canon(l.state)) out[n] = 'backward differs'; }"
+        "const order = Object.keys(out).map(Number).sort((a, b) => ((a * 7919) % 104729) - ((b * 7919) % 104729));"
+        "for (const n of order) { l.goTo(n, false); if (out[n] !== canon(l.state)) out[n] = 'by jumps differs'; }"
+        "return out;")
+
+
+def compare(what):
+    states = page_states()
+    numbers = sorted(int(n) for n in states)
+    wrong = [n for n in numbers if states[str(n)].endswith("differs") or json.loads(states[str(n)]) != expected[n]]
+    check(numbers and numbers[-1] == last and not wrong,
+          "%s: steps #%d to #%d, every state the app's (%s)" % (what, numbers[0] if numbers else -1,
+                                                             numbers[-1] if numbers else -1, wrong[:5] or "none differs"))
+    return numbers
+
+
+check(wait("window.loopInspector.base + window.loopInspector.steps === %d" % last, "the first page gets every step"),
+      "the page open from the start receives all %d steps (%d jumps)" % (last, jumps))
+first = compare("the page open from the start")
+check(first and first[0] == 0, "it holds every step from the initial state")
+driver.get("about:blank")
+driver.get(rurl)
+wait("+document.body.dataset.snapshots >= 1 && window.loopInspector.base + window.loopInspector.steps === %d" % last,
+     "a later page catches up")
+later = compare("a page opened at the end")
+check(later and later[0] == (last // 40 - 1) * 40, "its window starts at the base the app keeps (#%s)" % (later[0] if later else "?"))
+severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+check(not severe, "no error in the browser's console (random session) %s" % severe)
+rapp.stdin.write("quit\n")
+rapp.stdin.flush()
+check(rapp.wait(timeout=60) == 0, "the random session ends when told")
 driver.quit()
 if failures:
     print("%d check(s) failed" % len(failures))

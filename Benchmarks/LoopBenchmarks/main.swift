@@ -18,6 +18,7 @@ if arguments.contains("--help") {
            loop-benchmarks --stress [--seconds N]
            loop-benchmarks --record-session FILE [--operations N] [--movies]
            loop-benchmarks --cold-build [--quick]
+           loop-benchmarks --serve-random-session [--keeping N]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
       --quick         a few operations and one sample each: a smoke test, not figures to quote;
@@ -35,6 +36,10 @@ if arguments.contains("--help") {
                       counter, every tenth action an effect round trip (b) — a long session
                       for loop-inspect; with --movies, the movies app's feature
                       searching its offline catalog a key at a time
+      --serve-random-session [--keeping N]
+                      a store of seeded random edits watched by a live inspector, driven
+                      by `send N` and `quit` on standard input: scripts/inspector-check's
+                      model test of the live page
       --cold-build    times a fresh release build of Loop and LoopTesting (the package in
                       the current folder, an empty scratch folder); exits 1 over 20 s
 
@@ -59,6 +64,13 @@ if let path = value(of: "--record-session") {
   if recorded { print("Recorded \(actions) actions to \(path).") }
   exit(recorded ? 0 : 1)
 }
+
+#if !LOOP_OUTSIDE_PACKAGE
+  if arguments.contains("--serve-random-session") {
+    let keeping = value(of: "--keeping").flatMap { Int($0) } ?? 40
+    exit(await RandomLiveSession.run(keeping: keeping) ? 0 : 1)
+  }
+#endif
 
 let quick = arguments.contains("--quick")
 if arguments.contains("--cold-build") {

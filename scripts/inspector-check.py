@@ -390,6 +390,9 @@ wait("+document.body.dataset.snapshots >= 1 && window.loopInspector.base + windo
      "a later page catches up")
 later = compare("a page opened at the end")
 check(later and later[0] == (last // 40 - 1) * 40, "its window starts at the base the app keeps (#%s)" % (later[0] if later else "?"))
+for n in range(max(later[0] if later else 0, last - 40), last + 1):
+    driver.execute_script("window.loopInspector.goTo(arguments[0])", n)  # each step's detail, rendered
+check(driver.execute_script("return window.__ran === undefined"), "nothing in the random session's text ran")
 severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 check(not severe, "no error in the browser's console (random session) %s" % severe)
 rapp.stdin.write("quit\n")

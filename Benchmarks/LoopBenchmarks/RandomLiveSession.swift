@@ -63,7 +63,8 @@
     /// Text the page must keep as text, keys JavaScript objects treat specially among them.
     static let texts: [String?] = [
       nil, "x", "", "é", "<b>", "</script>", "__proto__", "constructor", "line\u{2028}sep",
-      "\"quoted\"",
+      "\"quoted\"", #"<img src=x onerror="window.__ran=1">"#,
+      "</script><script>window.__ran=2</script>",
     ]
 
     static func randomAction(_ random: inout SeededRandom, rows: Int) -> Action {

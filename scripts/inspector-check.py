@@ -219,7 +219,7 @@ check(url is not None and url.startswith("http://127.0.0.1:") and "token=" in ur
 origin = url.split("/?")[0]
 
 
-def wait(condition, what, seconds=30):
+def wait(condition, what, seconds=120):
     deadline = time.time() + seconds  # a backstop for something that never happens, not a verdict
     while not driver.execute_script("return " + condition):
         if time.time() > deadline:

@@ -4,6 +4,7 @@ import os
 import random
 import sys
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -273,7 +274,18 @@ driver.find_element(By.ID, "pause").click()
 check(wait("document.body.dataset.paused === 'true'", "the app pauses"), "the app pauses")
 before = driver.execute_script("return window.loopInspector.steps")
 type_line("star")
-time.sleep(0.5)  # nothing must happen: a pause that let actions through would show them by now
+
+
+def waiting():
+    """How many of the app's actions wait: asked with a pause, which a paused app answers."""
+    request = urllib.request.Request(url.replace("/?", "/control?"), data=b'{"pause":true}', method="POST")
+    return json.loads(urllib.request.urlopen(request, timeout=60).read())["waiting"]
+
+
+deadline = time.time() + 120  # a backstop, not a verdict: the line's keys arrive in one turn
+while waiting() == 0 and time.time() < deadline:
+    time.sleep(0.05)
+check(waiting() > 0, "the line typed while paused reached the app, and waits")
 check(driver.execute_script("return window.loopInspector.steps") == before, "while paused, the app's actions wait")
 driver.find_element(By.ID, "pause").click()
 check(wait("document.body.dataset.paused === 'false' && window.loopInspector.steps > %d" % before, "the app resumes"),
@@ -315,7 +327,6 @@ check(app.wait(timeout=60) == 0, "the app exits when its input ends")
 # this script between batches, keeping 40 steps. Every state a page can show must equal the
 # app's own, printed as it went: on a page open from the start (every step, as it arrived) and
 # on one opened at the end (a snapshot whose window starts after step 0).
-import urllib.request
 rapp = subprocess.Popen([bench, "--serve-random-session", "--keeping", "40"], stdin=subprocess.PIPE,
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=app_env, text=True)
 rurl = None

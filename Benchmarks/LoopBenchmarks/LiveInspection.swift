@@ -77,7 +77,7 @@
       else { return nil }
       let request = "GET /events?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
       let thread = Thread {
-        LoopbackSocket.write(fd, Array(request.utf8))
+        LoopbackSocket.write(fd, request.utf8)
         while LoopbackSocket.read(fd) != nil {}
         LoopbackSocket.close(fd)
       }

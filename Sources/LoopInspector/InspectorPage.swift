@@ -71,13 +71,9 @@ enum InspectorPage {
     // NB: Every value of the log reaches the page through `JSONValue.write` (which escapes
     // `<`, `>` and `&`, so nothing in it can end the script element), as data for the script,
     // which puts it in the page as text.
-    page += live ? "{\"live\":true,\"file\":" : "{\"file\":"
-    JSONValue.writeString(file, to: &page)
-    page += ",\"name\":"
-    JSONValue.writeString(name, to: &page)
-    page += ",\"version\":\(version),\"initial\":"
-    (initialState ?? .null).write(to: &page)
-    page += ",\"hasStates\":\(initialState != nil)"
+    writeSessionStart(
+      file: file, name: name, version: version, initialState: initialState, live: live,
+      to: &page)
     page += ",\"steps\":["
     var isFirst = true
     while let step = try steps() {
@@ -90,12 +86,9 @@ enum InspectorPage {
       }
     }
     let ending = try ending()
-    page += "],\"effects\":["
-    for (index, effect) in ending.effects.enumerated() {
-      if index > 0 { page += "," }
-      writeEffect(effect, to: &page)
-    }
-    page += "],\"cutOffLine\":" + (ending.cutOffLine.map(String.init) ?? "null")
+    page += "],\"effects\":"
+    writeEffects(ending.effects, to: &page)
+    page += ",\"cutOffLine\":" + (ending.cutOffLine.map(String.init) ?? "null")
     page += ",\"divergence\":"
     if let divergence = ending.divergence {
       page += "{\"step\":\(divergence.step),\"recorded\":"
@@ -154,6 +147,31 @@ enum InspectorPage {
     writeChanges(step.changes, to: &page)
     page += ","
     page += step.reduce.map { "\($0)" } ?? "null"
+    page += "]"
+  }
+
+  /// The session's JSON up to its steps: `{"file": …, "name": …, "version": …, "initial": …,
+  /// "hasStates": …` (and `"live": true` first, for a live page), left open for the rest.
+  static func writeSessionStart(
+    file: String, name: String, version: Int, initialState: JSONValue?, live: Bool,
+    to page: inout String
+  ) {
+    page += live ? "{\"live\":true,\"file\":" : "{\"file\":"
+    JSONValue.writeString(file, to: &page)
+    page += ",\"name\":"
+    JSONValue.writeString(name, to: &page)
+    page += ",\"version\":\(version),\"initial\":"
+    (initialState ?? .null).write(to: &page)
+    page += ",\"hasStates\":\(initialState != nil)"
+  }
+
+  /// Effects as the page's JSON array.
+  static func writeEffects(_ effects: [SessionReader.Effect], to page: inout String) {
+    page += "["
+    for (index, effect) in effects.enumerated() {
+      if index > 0 { page += "," }
+      writeEffect(effect, to: &page)
+    }
     page += "]"
   }
 

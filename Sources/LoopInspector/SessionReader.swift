@@ -122,14 +122,14 @@ struct SessionReader {
         throw .invalidLine(
           file: file, line: line, detail: "origin: missing, or not user or effect")
       }
-      let cause = try self.cause(value[Field.cause], line: line, required: false)
+      let cause = try self.cause(value[Field.cause], line: line)
       let reduce = try self.reduce(value[Field.reduce], line: line)
       return Step(
         number: nextNumber(), line: line, offset: offset, origin: origin, cause: cause,
         reduce: reduce, action: action, changes: advance(to: value[Field.state]))
     }
     if let target = value[Field.jump] {
-      let jump = try self.cause(target, line: line, required: true, field: Field.jump) ?? 0
+      let jump = try actionNumber(target, line: line, field: Field.jump, lowest: 0) ?? 0
       return Step(
         number: nextNumber(), line: line, offset: offset, origin: .user, cause: nil,
         reduce: nil, action: .object([(Field.jump, target)]),
@@ -183,7 +183,7 @@ struct SessionReader {
     }
     switch (event, effectIndex[id]) {
     case (.started, nil):
-      guard let cause = try self.cause(cause, line: line, required: true) else {
+      guard let cause = try self.cause(cause, line: line) else {
         throw .invalidLine(file: file, line: line, detail: "cause: missing")
       }
       effectIndex[id] = effects.count
@@ -236,18 +236,25 @@ struct SessionReader {
   }
 
   /// A `cause`: the number of an action already read.
-  private func cause(
-    _ value: JSONValue?, line: Int, required: Bool, field: String = Field.cause
-  ) throws(InspectorError) -> Int? {
+  private func cause(_ value: JSONValue?, line: Int) throws(InspectorError) -> Int? {
+    try actionNumber(value, line: line, field: Field.cause, lowest: 1)
+  }
+
+  /// A field naming an action already read, by its number from `lowest` (0: the initial
+  /// state); `nil` when the line has none.
+  private func actionNumber(_ value: JSONValue?, line: Int, field: String, lowest: Int)
+    throws(InspectorError) -> Int?
+  {
     guard let value, value != .null else { return nil }
-    guard case let .number(text) = value, let cause = Int(text),
-      cause >= (field == Field.jump ? 0 : 1), cause <= stepCount
+    guard case let .number(text) = value, let number = Int(text),
+      number >= lowest, number <= stepCount
     else {
       throw .invalidLine(
         file: file, line: line,
-        detail: "\(field): \(value.text) names no action before this line (1 to \(stepCount))")
+        detail:
+          "\(field): \(value.text) names no action before this line (\(lowest) to \(stepCount))")
     }
-    return cause
+    return number
   }
 
   /// An effect's number: a whole number from 1.

@@ -19,6 +19,11 @@ extension Store {
     core.root?.isPaused ?? false
   }
 
+  /// How many actions wait to be reduced: while paused, those sent since the pause.
+  package var waitingActionCount: Int {
+    core.root?.queue.count ?? 0
+  }
+
   /// Reduces `action` into `state` with the store's reducer and drops the effect: a step of a
   /// replay. `state` is not the store's.
   package func reduceWithoutEffects(_ state: inout State, _ action: Action) {

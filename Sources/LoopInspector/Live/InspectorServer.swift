@@ -157,7 +157,7 @@ final class InspectorServer: Sendable {
     let head =
       "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
       + "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 1000\n\n"
-    guard LoopbackSocket.write(connection, Array(head.utf8)) else { return }
+    guard LoopbackSocket.write(connection, head.utf8) else { return }
     var cursor: Int
     if let lastEventID {
       cursor = lastEventID
@@ -168,17 +168,17 @@ final class InspectorServer: Sendable {
     while let read = session.next(after: cursor, timeout: Self.keepAliveSeconds) {
       switch read {
       case .events([]):
-        guard LoopbackSocket.write(connection, Array(": keep-alive\n\n".utf8)) else { return }
+        guard LoopbackSocket.write(connection, ": keep-alive\n\n".utf8) else { return }
       case let .events(events):
         var text = ""
         for event in events {
           text += "id: \(event.id)\nevent: \(event.name)\ndata: \(event.data)\n\n"
         }
-        guard LoopbackSocket.write(connection, Array(text.utf8)) else { return }
+        guard LoopbackSocket.write(connection, text.utf8) else { return }
         cursor = events[events.count - 1].id
       case let .missed(count):
         let notice = "event: missed\ndata: {\"missed\":\(count)}\n\n"
-        guard LoopbackSocket.write(connection, Array(notice.utf8)),
+        guard LoopbackSocket.write(connection, notice.utf8),
           let sent = sendSnapshot(to: connection)
         else { return }
         cursor = sent
@@ -190,7 +190,7 @@ final class InspectorServer: Sendable {
   private func sendSnapshot(to connection: Int32) -> Int? {
     let (json, lastID) = session.snapshot()
     let text = "id: \(lastID)\nevent: snapshot\ndata: \(json)\n\n"
-    return LoopbackSocket.write(connection, Array(text.utf8)) ? lastID : nil
+    return LoopbackSocket.write(connection, text.utf8) ? lastID : nil
   }
 
   private func respond(_ connection: Int32, status: Int, type: String, body: String) {
@@ -202,14 +202,13 @@ final class InspectorServer: Sendable {
       case 404: "Not Found"
       default: "Service Unavailable"
       }
-    let bytes = Array(body.utf8)
     let head =
-      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
+      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n"
       + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
       + "Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; "
       + "style-src 'unsafe-inline'; connect-src 'self'; img-src data:\r\n"
       + "Connection: close\r\n\r\n"
-    LoopbackSocket.write(connection, Array(head.utf8) + bytes)
+    LoopbackSocket.write(connection, (head + body).utf8)
   }
 
   /// Whether `host` names this server: 127.0.0.1 or localhost, on its port.

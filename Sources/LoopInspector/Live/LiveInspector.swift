@@ -107,7 +107,8 @@ public final class LiveInspector<State, Action: Sendable> {
     history.append(.action(action)) { store.reduceWithoutEffects(&$0, $1) }
   }
 
-  /// A page's command: `{"pause": true|false}`, `{"jump": n}` or `{"dispatch": action}`.
+  /// A page's command: `{"pause": true|false}`, `{"jump": n}` or `{"dispatch": action}`. A
+  /// pause answers with how many actions wait (asking again while paused says how many now).
   func handle(_ command: JSONValue) -> InspectorServer.Reply {
     guard let store else { return .refused("The store is gone.") }
     if case let .bool(pausing)? = command["pause"] {
@@ -117,7 +118,8 @@ public final class LiveInspector<State, Action: Sendable> {
         store.resumeActions()
       }
       session.setPaused(store.areActionsPaused)
-      return .ok("{\"paused\":\(store.areActionsPaused)}")
+      return .ok(
+        "{\"paused\":\(store.areActionsPaused),\"waiting\":\(store.waitingActionCount)}")
     }
     if let target = command["jump"] {
       guard case let .number(text) = target, let number = Int(text) else {

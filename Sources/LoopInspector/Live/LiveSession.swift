@@ -27,8 +27,10 @@ final class LiveSession: @unchecked Sendable {
   private var window: LiveWindow
   private var paused = false
   private var isClosed = false
-  /// The problems reading lines, for the page (there should be none: Loop wrote them).
+  /// The last problems reading lines, for a page opened later (there should be none: Loop
+  /// wrote them), at most ``maximumProblems``.
   private var problems: [String] = []
+  static let maximumProblems = 100
   /// The number of the last line read (the header is 1).
   private var lineNumber = 0
 
@@ -71,7 +73,7 @@ final class LiveSession: @unchecked Sendable {
     receiveInOrder { session in
       var data = ""
       JSONValue.writeString(problem, to: &data)
-      session.problems.append(problem)
+      session.keep(problem)
       _ = session.log.append(name: "problem", data: data)
     }
   }
@@ -140,9 +142,15 @@ final class LiveSession: @unchecked Sendable {
     } catch {
       var data = ""
       JSONValue.writeString("\(error)", to: &data)
-      problems.append("\(error)")
+      keep("\(error)")
       _ = log.append(name: "problem", data: data)
     }
+  }
+
+  /// Keeps a problem for later pages, forgetting the oldest beyond the bound.
+  private func keep(_ problem: String) {
+    problems.append(problem)
+    if problems.count > Self.maximumProblems { problems.removeFirst() }
   }
 
   /// The session as a page starts from — the state at the window's base, the steps since,
@@ -150,18 +158,15 @@ final class LiveSession: @unchecked Sendable {
   func snapshot() -> (json: String, lastID: Int) {
     condition.lock()
     defer { condition.unlock() }
-    var json = "{\"live\":true,\"file\":\"live\",\"name\":"
-    JSONValue.writeString(name, to: &json)
-    json += ",\"version\":\(SessionReader.supportedVersion),\"initial\":"
-    (window.baseState ?? .null).write(to: &json)
-    json += ",\"hasStates\":\(window.hasStates),\"base\":\(window.base),\"steps\":["
+    var json = ""
+    InspectorPage.writeSessionStart(
+      file: "live", name: name, version: SessionReader.supportedVersion,
+      initialState: window.baseState, live: true, to: &json)
+    json += ",\"base\":\(window.base),\"steps\":["
     json += window.steps.joined(separator: ",")
-    json += "],\"effects\":["
-    for (index, effect) in (reader?.effects ?? []).enumerated() {
-      if index > 0 { json += "," }
-      InspectorPage.writeEffect(effect, to: &json)
-    }
-    json += "],\"paused\":\(paused),\"problems\":"
+    json += "],\"effects\":"
+    InspectorPage.writeEffects(reader?.effects ?? [], to: &json)
+    json += ",\"paused\":\(paused),\"problems\":"
     JSONValue.array(problems.map(JSONValue.string)).write(to: &json)
     json += ",\"cutOffLine\":null,\"divergence\":null}"
     return (json, log.lastID)

@@ -19,7 +19,6 @@ struct LiveWindow {
   private(set) var steps: [String] = []
   /// The states at the multiples of `keeping` within the window, the next bases.
   private var checkpoints: [(number: Int, state: JSONValue?)] = []
-  private(set) var hasStates = false
   /// The number of the last step.
   private(set) var lastNumber = 0
 
@@ -34,7 +33,6 @@ struct LiveWindow {
 
   mutating func start(initialState: JSONValue?) {
     baseState = initialState
-    hasStates = initialState != nil
   }
 
   /// Adds step `number` and the state after it; `true` when the base moved.

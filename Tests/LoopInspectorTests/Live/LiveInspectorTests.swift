@@ -37,7 +37,15 @@ import Testing
         state.ratio = 1
         return .none
       case .waitForever:
-        return .run { _ in try? await Task.sleep(for: .seconds(86_400)) }
+        return .run { _ in
+          // NB: A stream no one finishes but a cancellation: no clock involved.
+          let (stream, continuation) = AsyncStream<Never>.makeStream()
+          await withTaskCancellationHandler {
+            for await _ in stream {}
+          } onCancel: {
+            continuation.finish()
+          }
+        }
       }
     }
   }
@@ -146,11 +154,12 @@ import Testing
     store.send(.add(2))
     store.send(.add(5))
 
-    #expect(
-      try await exchange(port, "POST", control, body: #"{"pause":true}"#).body
-        == #"{"paused":true}"#)
+    let paused = try await exchange(port, "POST", control, body: #"{"pause":true}"#)
+    #expect(paused.body == #"{"paused":true,"waiting":0}"#)
     let waiting = store.send(.add(100))
     #expect(store.state.count == 7)
+    let asked = try await exchange(port, "POST", control, body: #"{"pause":true}"#)
+    #expect(asked.body == #"{"paused":true,"waiting":1}"#)
     #expect(try await exchange(port, "POST", control, body: #"{"pause":false}"#).status == 200)
     await waiting.finish()
     #expect(store.state.count == 107)

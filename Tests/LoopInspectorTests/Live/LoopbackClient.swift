@@ -2,12 +2,6 @@ import Foundation
 
 @testable import LoopInspector
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A test's HTTP client to a server on 127.0.0.1: a request written as raw bytes (so a test
 /// can send any header, or none), and a response read whole or as server-sent events.
 final class LoopbackClient: @unchecked Sendable {
@@ -23,7 +17,7 @@ final class LoopbackClient: @unchecked Sendable {
     LoopbackSocket.setReadTimeout(fd, seconds: 300)
   }
 
-  deinit { close(fd) }
+  deinit { LoopbackSocket.close(fd) }
 
   /// Sends a request; `host` nil sends the server's own.
   func send(
@@ -33,13 +27,12 @@ final class LoopbackClient: @unchecked Sendable {
     var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
     for header in headers { text += header + "\r\n" }
     text += "Content-Length: \(body.utf8.count)\r\n\r\n" + body
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, bytes.count, 0) }
+    LoopbackSocket.write(fd, text.utf8)
   }
 
   /// The whole response, once the server closes.
   func response() -> (status: Int, body: String) {
-    while let chunk = readChunk() { buffer += chunk }
+    while let chunk = LoopbackSocket.read(fd) { buffer += chunk }
     let text = String(decoding: buffer, as: UTF8.self)
     let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
     let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
@@ -67,15 +60,9 @@ final class LoopbackClient: @unchecked Sendable {
         if !name.isEmpty { return (id, name, data) }
         continue
       }
-      guard let chunk = readChunk() else { return nil }
+      guard let chunk = LoopbackSocket.read(fd) else { return nil }
       buffer += chunk
     }
     return nil
-  }
-
-  private func readChunk() -> [UInt8]? {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 65_536, 0) }
-    return count > 0 ? Array(chunk.prefix(count)) : nil
   }
 }

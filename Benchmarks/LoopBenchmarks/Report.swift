@@ -14,14 +14,14 @@ enum Report {
     let nameWidth = max(8, results.map(\.name.count).max() ?? 0) + 2
     #if LOOP_OUTSIDE_PACKAGE
       // NB: Built as an app's package (Benchmarks/Outside), which cannot see `RuntimePath`.
-      let forced = ProcessInfo.processInfo.environment["LOOP_PORTABLE_RUNTIME"] == "1"
-      Swift.print(
-        "built as an app's package (Loop's public API only)"
-          + (forced ? "; LOOP_PORTABLE_RUNTIME=1" : ""))
+      let environment = ProcessInfo.processInfo.environment
+      let forced =
+        environment["LOOP_PORTABLE_RUNTIME"] == "1"
+        ? "; LOOP_PORTABLE_RUNTIME=1"
+        : environment["LOOP_RUNTIME_PATH"].map { "; LOOP_RUNTIME_PATH=\($0)" } ?? ""
+      Swift.print("built as an app's package (Loop's public API only)" + forced)
     #else
-      Swift.print(
-        "runtime path: \(RuntimePath.name)"
-          + (RuntimePath.isForcedPortable ? " (LOOP_PORTABLE_RUNTIME=1)" : ""))
+      Swift.print("runtime path: \(RuntimePath.name)")
     #endif
     Swift.print(
       cell("workload", nameWidth), cell("Loop median", 14), cell("min", 12), cell("max", 12),

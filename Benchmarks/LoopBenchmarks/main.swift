@@ -43,8 +43,9 @@ if arguments.contains("--help") {
       --cold-build    times a fresh release build of Loop and LoopTesting (the package in
                       the current folder, an empty scratch folder); exits 1 over 20 s
 
-    environment: LOOP_PORTABLE_RUNTIME=1 measures Loop's portable runtime path (the one
-    for macOS 14 to 25 and iOS 17 to 25) instead of the fast one
+    environment: LOOP_RUNTIME_PATH=executor measures Loop's executor runtime path (the one
+    for macOS 15.4 to 25 and iOS 18.4 to 25), LOOP_RUNTIME_PATH=portable (or
+    LOOP_PORTABLE_RUNTIME=1) its portable one (macOS 14, iOS 17), instead of the fast one
     """)
   exit(0)
 }

@@ -6,12 +6,39 @@ import Testing
 
 @Suite("Runtime paths and what they share")
 struct RuntimePathTests {
-  @Test("LOOP_PORTABLE_RUNTIME=1 selects the portable path; otherwise this OS takes the fast one")
+  @Test("LOOP_RUNTIME_PATH or LOOP_PORTABLE_RUNTIME=1 picks the path; else the fast one")
   func pathFollowsTheEnvironment() {
-    let forced = ProcessInfo.processInfo.environment["LOOP_PORTABLE_RUNTIME"] == "1"
-    #expect(RuntimePath.isForcedPortable == forced)
-    // NB: Linux has every API the fast path uses, so only the variable can turn it off here.
-    #expect(RuntimePath.name == (forced ? "portable" : "fast"))
+    let environment = ProcessInfo.processInfo.environment
+    let asked = environment["LOOP_RUNTIME_PATH"].flatMap {
+      ["portable", "executor"].contains($0) ? $0 : nil
+    }
+    let expected = environment["LOOP_PORTABLE_RUNTIME"] == "1" ? "portable" : asked ?? "fast"
+    // NB: Linux has every API the fast path uses, so only the variables can slow it here.
+    #expect(RuntimePath.name == expected)
+    #expect(RuntimePath.isForcedPortable == (expected == "portable"))
+    #expect(RuntimePath.isFast == (expected == "fast"))
+    #expect(RuntimePath.prefersMainActorExecutor == (expected != "portable"))
+  }
+
+  @Test("how the two variables are read: LOOP_PORTABLE_RUNTIME=1 wins, an unknown path is ignored")
+  func variablesAreRead() {
+    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: nil) == 0)
+    #expect(RuntimePath.forcedDown(portableRuntime: "0", runtimePath: "fast") == 0)
+    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: "executor") == 1)
+    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: "portable") == 2)
+    #expect(RuntimePath.forcedDown(portableRuntime: "1", runtimePath: "executor") == 2)
+    #expect(RuntimePath.forcedDown(portableRuntime: "1", runtimePath: nil) == 2)
+    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: "Executor") == 0)
+  }
+
+  @Test("an app's runner waits preferring the main actor (fast, executor paths); a test's not")
+  @MainActor
+  func whoseWaitsPreferTheMainActor() {
+    #expect(
+      EffectRunner<Int>(context: nil).waitsPreferringMainActor
+        == RuntimePath.prefersMainActorExecutor)
+    let routed = EffectContext(executor: nil, runnerDidStart: {})
+    #expect(!EffectRunner<Int>(context: routed).waitsPreferringMainActor)
   }
 
   @Test("atomic words: loads, stores, compare-exchange, and additions from many threads at once")

@@ -10,7 +10,7 @@
 ///   effectContext: { currentTest?.effectContext },     // where a store made now runs its effects
 ///   sharedRegistry: { currentTest?.registry },          // the current test's shared values
 ///   reportFailure: { message, place in Issue.record(…) },
-///   routesCurrentTask: { routing.owns(currentTask) }))  // the portable path's counted jobs
+///   routesCurrentTask: { routing.owns(currentTask) }))  // counted jobs, below the fast path
 /// ```
 ///
 /// A test store also passes its store an ``EffectContext`` explicitly, as it makes it; the seam
@@ -27,7 +27,7 @@ package final class TestSeam: Sendable {
   /// called).
   package let reportFailure: @Sendable (String, SourcePlace) -> Void
   /// Whether the current task's jobs are routed to counted main-queue jobs: the task is a
-  /// test's work, on the portable path (see `startsAsCountedJob`).
+  /// test's work, on the portable or executor path (see `startsAsCountedJob`).
   package let routesCurrentTask: @Sendable () -> Bool
   /// While a test store runs an assertion closure, the values its shared values have there
   /// (``SharedOverlay``); main thread only, set for the span of one synchronous closure.

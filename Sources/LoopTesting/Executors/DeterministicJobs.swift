@@ -14,7 +14,7 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
   package var isRecursive: Bool { true }
 
   /// Where a store's effects run so that their every job is counted in `tally`: preferring a
-  /// ``MainQueueTaskExecutor`` on the fast path; on the portable path, as tasks
+  /// ``MainQueueTaskExecutor`` on the fast path; on the others, as tasks
   /// ``GlobalJobRouting`` routes (its runner's, owned as it starts, and the tasks it starts).
   package static func context(tally: JobTally) -> EffectContext {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {

@@ -9,12 +9,15 @@ import Loop
 #endif
 
 /// Sends the jobs a test's work enqueues on the global concurrent executor to the main queue,
-/// as counted ``MainQueueJobs``, on the portable runtime path; every other job goes to the
-/// global executor as it would have.
+/// as counted ``MainQueueJobs``, on the portable and executor runtime paths; every other job
+/// goes to the global executor as it would have.
 ///
-/// The portable path (see `RuntimePath`) has no task executor preferences, so the nonisolated
-/// parts of an effect — a ``TestClock``'s `sleep`, a `@concurrent` service double — would run
-/// on the global pool, racing the test. Routed to the main queue they run in one order, as on
+/// The portable path (see `RuntimePath`) has no task executor preferences. The executor path
+/// has them, but on its older runtimes `Task.sleep` and `Task.yield` were reported to leave a
+/// task's preferred executor (swiftlang/swift#74395, Swift 6.0), which Loop cannot test here;
+/// the global executor's jobs are seen whatever a runtime does with a preference. Unrouted,
+/// the nonisolated parts of an effect — a ``TestClock``'s `sleep`, a `@concurrent` service
+/// double — would run on the global pool, racing the test. Routed to the main queue they run in one order, as on
 /// the fast path, and a test gives the same result on every run. The Swift runtime's
 /// `swift_task_enqueueGlobal_hook` is what lets it see those jobs (TCA's test store sets it to
 /// send every job to its main serial executor).

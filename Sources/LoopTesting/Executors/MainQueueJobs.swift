@@ -4,9 +4,9 @@ import Loop
 /// The main-queue jobs a test store's effects run as, counted so a test can wait until they
 /// are done: the single order that makes a test store deterministic.
 ///
-/// Jobs get here two ways, one per runtime path (see `RuntimePath`): on the fast path a test
-/// store's effects prefer ``MainQueueTaskExecutor``; on the portable path, where task executor
-/// preferences do not exist, ``GlobalJobRouting`` sends here the global executor's jobs of the
+/// Jobs get here two ways (see `RuntimePath`): on the fast path a test store's effects prefer
+/// ``MainQueueTaskExecutor``; on the portable and executor paths ``GlobalJobRouting`` sends
+/// here the global executor's jobs of the
 /// tasks a test owns. Either way each job runs on the main queue, isolated to the main actor,
 /// first in, first out, and is counted: in the ``JobTally`` of the work it belongs to, and in
 /// ``everything``.

@@ -10,8 +10,7 @@ import Loop
 /// the nonisolated parts, such as a clock's `sleep` — happens on one thread in first-in,
 /// first-out order. The order of a test's actions is then a function of the test alone, with
 /// no global hook: work that really leaves the process (network, files) is the only
-/// nondeterminism left. (The portable path has no executor preferences, and uses
-/// ``GlobalJobRouting`` instead.)
+/// nondeterminism left. (The portable and executor paths use ``GlobalJobRouting`` instead.)
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 package final class MainQueueTaskExecutor: TaskExecutor {
   package static let shared = MainQueueTaskExecutor(tally: MainQueueJobs.shared.unowned)

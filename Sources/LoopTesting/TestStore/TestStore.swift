@@ -103,7 +103,8 @@ public final class TestStore<State, Action: Sendable, Environment> {
   let unreceived: ReceivedActions<State, Action>
   /// Where the store was made: where end-of-test failures with no better line are reported.
   let creation: SourceLocation
-  /// Whether this store holds ``GlobalJobRouting`` on (the portable runtime path).
+  /// Whether this store holds ``GlobalJobRouting`` on (the portable and executor runtime
+  /// paths).
   let routesGlobalJobs: Bool
   /// The jobs of this store's effects, and of nothing else; the test's work (``TestWork``)
   /// counts them too.
@@ -139,7 +140,7 @@ public final class TestStore<State, Action: Sendable, Environment> {
     self.reduceLog = reduceLog
     self.assertedState = initialState
     self.creation = sourceLocation
-    // NB: Where there is no executor to prefer (the portable path), the jobs of this store's
+    // NB: Below the fast path (see `GlobalJobRouting` for why), the jobs of this store's
     // effects are routed from the global executor to the main queue instead, while it lives.
     routesGlobalJobs = !RuntimePath.isFastPathAvailable
     if routesGlobalJobs { GlobalJobRouting.retain() }

@@ -48,7 +48,7 @@ final class EffectCascade: Sendable {
   /// Waits until no effect of the cascade runs; if the waiting task is cancelled, cancels
   /// the cascade and goes on waiting for its effects to end.
   ///
-  /// On the fast runtime path, a waiter on the main actor waits preferring
+  /// On the fast and executor runtime paths, a waiter on the main actor waits preferring
   /// ``MainActorTaskExecutor``, so the last effect's end wakes it with one main-queue job.
   func finish(isolation: isolated (any Actor)? = #isolation) async {
     guard isRunning else { return }
@@ -63,7 +63,11 @@ final class EffectCascade: Sendable {
   private func finishOnMainActor() async {
     // NB: Marked `@MainActor` so it stays on the main actor; unmarked, it would be nonisolated
     // and start with a hop.
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+    // NB: Not while a test routes this task's jobs (the portable and executor paths' tests):
+    // a wake-up through the main actor's task executor would be a job it does not count.
+    if #available(macOS 15.4, iOS 18.4, tvOS 18.4, watchOS 11.4, visionOS 2.4, *),
+      RuntimePath.prefersMainActorExecutor, !EffectContext.routesCurrentTask
+    {
       await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
         await waitCancellingOnCancel()
       }

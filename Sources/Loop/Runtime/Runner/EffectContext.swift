@@ -12,7 +12,7 @@ package struct EffectContext: Sendable {
   package var executor: PreferredExecutor?
   /// Called at the start of the store's effect runner, in the runner's task, before its first
   /// effect starts: where LoopTesting learns which task's children are the test's work (the
-  /// portable runtime path, which routes the global executor's jobs by task).
+  /// portable and executor runtime paths, where it routes the global executor's jobs by task).
   package var runnerDidStart: (@Sendable () -> Void)?
 
   package init(executor: PreferredExecutor?, runnerDidStart: (@Sendable () -> Void)?) {
@@ -28,7 +28,7 @@ package struct EffectContext: Sendable {
   }
 
   /// Whether LoopTesting routes the current task's jobs from the global executor to its
-  /// counted main-queue jobs: the task is a test's work, on the portable path (see
+  /// counted main-queue jobs: the task is a test's work, on the portable or executor path (see
   /// LoopTesting's `GlobalJobRouting`).
   ///
   /// Then a child task it starts on the main actor starts with a job of the global executor,

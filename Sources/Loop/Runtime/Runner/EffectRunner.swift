@@ -1,19 +1,20 @@
 /// Runs a store's async effects as child tasks of one task group it owns.
 ///
 /// The runner is a long-lived task on the main actor. `start` queues an operation and wakes
-/// it; each time it wakes it starts every queued operation with `addImmediateTask`, so an
-/// effect runs on the main actor up to its first real suspension without a thread hop. (Under
-/// a test store, each starts as a job of the test store's executor instead, which counts every
-/// job of its effects to tell when they are quiet.)
+/// it; each time it wakes it starts every queued operation as a child task on the main actor:
+/// on the fast runtime path (see ``RuntimePath``) with `addImmediateTask`, so an effect runs up
+/// to its first real suspension without a thread hop; on the others as the main actor's next
+/// job. (Under a test store, each starts as a job the test counts instead, to tell when its
+/// effects are quiet.)
 /// `shutDown` cancels the group: every effect is cancelled and the runner ends when they do.
 ///
-/// On the fast runtime path (see ``RuntimePath``) the runner waits for work preferring
+/// On the fast and executor paths an app's runner waits for work preferring
 /// ``MainActorTaskExecutor``, so a wake-up is one main-queue job rather than a trip through the
 /// global executor and back. The preference is scoped to the wait: effects started outside it
 /// have none, and run their nonisolated work on the global executor as any task does (a child
 /// with a preference pays for a lock on every actor hop). A test store's executor is preferred
 /// by the whole runner, and so inherited by its effects. The portable path waits with no
-/// preference and starts effects as ordinary main-actor child tasks: more hops, same order.
+/// preference: more hops, same order.
 ///
 /// The path an effect takes (`start`, the loop, the child task's body) is `@inlinable`, so it
 /// is specialised for the app's `Action` in the app's module, as ``Store/send(_:)`` is:
@@ -29,6 +30,11 @@ final class EffectRunner<Action: Sendable> {
   /// ``RuntimePath/isFast``, read once: a stored field is cheaper to read per effect than a
   /// lazily initialised global.
   @usableFromInline let isFast = RuntimePath.isFast
+  /// Whether the runner waits for work preferring ``MainActorTaskExecutor`` (on the fast and
+  /// executor runtime paths): an app's runner. A test's either prefers the test's executor
+  /// throughout or has its jobs routed by the test (see ``EffectContext``), which a wake-up
+  /// through the main actor's task executor would slip past.
+  @usableFromInline let waitsPreferringMainActor: Bool
   @usableFromInline var state = EffectRunnerState<
     EffectJob<Action>, UnsafeContinuation<Void, Never>
   >()
@@ -41,6 +47,7 @@ final class EffectRunner<Action: Sendable> {
   init(context: EffectContext?) {
     self.executor = context?.executor
     self.runnerDidStart = context?.runnerDidStart
+    self.waitsPreferringMainActor = context == nil && RuntimePath.prefersMainActorExecutor
   }
 
   /// Queues `run` as a new effect of `cascade` and wakes the runner.
@@ -153,10 +160,10 @@ final class EffectRunner<Action: Sendable> {
   /// effect finds no waiter to resume, and never starts.
   @inlinable
   func waitForWork() async {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isFast {
-      // NB: With a test store's executor, the whole runner already prefers it.
-      let preference: (any TaskExecutor)? = executor == nil ? MainActorTaskExecutor.shared : nil
-      await withTaskExecutorPreference(preference) { @MainActor in
+    if #available(macOS 15.4, iOS 18.4, tvOS 18.4, watchOS 11.4, visionOS 2.4, *),
+      waitsPreferringMainActor
+    {
+      await withTaskExecutorPreference(MainActorTaskExecutor.shared) { @MainActor in
         await withUnsafeContinuation { continuation in
           state.wait(continuation)?.resume()
         }
@@ -213,7 +220,8 @@ final class EffectRunner<Action: Sendable> {
           }
         } else {
           // NB: Under a test store (whose executor the runner prefers) and on the portable
-          // path, an effect starts as every nested child does: see `addMainActorTask`.
+          // and executor paths, an effect starts as every nested child does: see
+          // `addMainActorTask`.
           group.addMainActorTask(priority: job.priority) {
             await Self.runEffect(job, storage)
           }

@@ -10,7 +10,7 @@
 // effects to tell when they are quiet): on the fast path, a job of the task executor the test
 // store's effects prefer, already isolated to the main actor (an immediate task runs its first
 // steps as its parent's job, where each hop to the main actor is a main-queue job it cannot
-// count); on the portable path, when a test owns the parent, a job of the global executor,
+// count); on the other paths, when a test owns the parent, a job of the global executor,
 // which it routes and counts (a main-actor child starts as a job of the main actor's own
 // executor, which it cannot see).
 //
@@ -41,7 +41,7 @@ extension ThrowingDiscardingTaskGroup {
 
 /// Whether a child that is not an immediate task must start as a job a test store counts: a
 /// nonisolated first job, which hops to the main actor. On the fast path that is every such
-/// child (it runs under a test store's executor preference); on the portable path, those a
+/// child (it runs under a test store's executor preference); on the others, those a
 /// test's own task starts, whose jobs LoopTesting routes (another task's child starts on the
 /// main actor, in order, as in an app).
 @inlinable

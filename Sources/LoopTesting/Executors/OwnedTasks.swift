@@ -10,12 +10,18 @@
 /// nothing; its task is routed by its own entry.
 package struct OwnedTasks<Owner: AnyObject> {
   private var owners: [UInt64: Owner] = [:]
+  /// The tasks each owner was given, so that forgetting an owner's takes as long as it owns
+  /// tasks, not as long as every test running owns: a task given to another owner since is
+  /// still listed here, and left alone.
+  private var tasksByOwner: [ObjectIdentifier: [UInt64]] = [:]
 
   package init() {}
 
   /// Makes `owner` the owner of `task`.
   package mutating func own(_ task: UInt64, by owner: Owner) {
-    owners[task] = owner
+    // NB: Listed once per owner, however often it is given the task.
+    guard owners.updateValue(owner, forKey: task) !== owner else { return }
+    tasksByOwner[ObjectIdentifier(owner), default: []].append(task)
   }
 
   /// The owner of `task`, if it has one.
@@ -28,13 +34,16 @@ package struct OwnedTasks<Owner: AnyObject> {
   package mutating func route(_ task: UInt64, queuedBy creator: UInt64?) -> Owner? {
     if let owner = owners[task] { return owner }
     guard let creator, let owner = owners[creator] else { return nil }
-    owners[task] = owner
+    own(task, by: owner)
     return owner
   }
 
   /// Forgets every task `owner` owns.
   package mutating func disown(_ owner: Owner) {
-    owners = owners.filter { $0.value !== owner }
+    for task in tasksByOwner.removeValue(forKey: ObjectIdentifier(owner)) ?? []
+    where owners[task] === owner {
+      owners[task] = nil
+    }
   }
 
   /// How many tasks are owned.

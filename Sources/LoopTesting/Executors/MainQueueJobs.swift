@@ -109,7 +109,9 @@ package final class MainQueueJobs: Sendable {
         Task { @MainActor in waiters.end(id, .timedOut) }
       }
     }
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast {
+    if #available(macOS 15.4, iOS 18.4, tvOS 18.4, watchOS 11.4, visionOS 2.4, *),
+      RuntimePath.prefersMainActorExecutor
+    {
       // NB: Resumed preferring the main actor's task executor, the waiting task comes back as
       // one main-queue job, not through the global pool (two thread wake-ups).
       return await withTaskExecutorPreference(MainActorTaskExecutor.shared, operation: waitOrCancel)

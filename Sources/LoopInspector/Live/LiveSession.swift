@@ -90,8 +90,8 @@ final class LiveSession: @unchecked Sendable {
     }
   }
 
-  /// Waits for the session's queue to have read every line received so far (for tests and
-  /// benchmarks).
+  /// Waits for the session's queue to have read every line received so far. Not on that
+  /// queue.
   func settle() {
     queue.sync { readPending() }
   }
@@ -154,8 +154,10 @@ final class LiveSession: @unchecked Sendable {
   }
 
   /// The session as a page starts from — the state at the window's base, the steps since,
-  /// the effects, whether paused — and the number of the last event it includes.
+  /// the effects, whether paused — and the number of the last event it includes. Every line
+  /// received before the call is in it: a page opened after a send shows that send at once.
   func snapshot() -> (json: String, lastID: Int) {
+    settle()
     condition.lock()
     defer { condition.unlock() }
     var json = ""

@@ -244,11 +244,26 @@ import Testing
     let inspector = try store.inspect(redacting: hiding, announce: { _ in })
     defer { inspector.stop() }
     store.send(.add(4_242))
+    // The step is in the snapshot: a page gets every line recorded before it connected (the
+    // session reads them on its own queue, which once had not, under ThreadSanitizer).
     let stream = try await events(inspector.port, token: token(inspector))
     let snapshot = await next(stream)
     #expect(snapshot?.data.contains("[1,2,") == true)
     #expect(snapshot?.data.contains("4242") == false)
     #expect(store.state.count == 4_242)
+  }
+
+  @Test func aSnapshotHoldsEveryActionSentBeforeIt() throws {
+    let (store, inspector) = try makeInspector()
+    defer { inspector.stop() }
+    for step in 1...300 {
+      store.send(.add(1))
+      let snapshot = inspector.session.snapshot().json
+      guard snapshot.contains("[\(step),") else {
+        Issue.record("the snapshot after send \(step) does not hold it")
+        return
+      }
+    }
   }
 
   @Test func anActionThatCannotBeRecordedKeepsItsNumberAndTheJumpsRight() async throws {

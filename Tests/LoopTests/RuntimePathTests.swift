@@ -22,13 +22,13 @@ struct RuntimePathTests {
 
   @Test("how the two variables are read: LOOP_PORTABLE_RUNTIME=1 wins, an unknown path is ignored")
   func variablesAreRead() {
-    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: nil) == 0)
-    #expect(RuntimePath.forcedDown(portableRuntime: "0", runtimePath: "fast") == 0)
-    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: "executor") == 1)
-    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: "portable") == 2)
-    #expect(RuntimePath.forcedDown(portableRuntime: "1", runtimePath: "executor") == 2)
-    #expect(RuntimePath.forcedDown(portableRuntime: "1", runtimePath: nil) == 2)
-    #expect(RuntimePath.forcedDown(portableRuntime: nil, runtimePath: "Executor") == 0)
+    #expect(RuntimePath.asked(portableRuntime: nil, runtimePath: nil) == .fast)
+    #expect(RuntimePath.asked(portableRuntime: "0", runtimePath: "fast") == .fast)
+    #expect(RuntimePath.asked(portableRuntime: nil, runtimePath: "executor") == .executor)
+    #expect(RuntimePath.asked(portableRuntime: nil, runtimePath: "portable") == .portable)
+    #expect(RuntimePath.asked(portableRuntime: "1", runtimePath: "executor") == .portable)
+    #expect(RuntimePath.asked(portableRuntime: "1", runtimePath: nil) == .portable)
+    #expect(RuntimePath.asked(portableRuntime: nil, runtimePath: "Executor") == .fast)
   }
 
   @Test("an app's runner waits preferring the main actor (fast, executor paths); a test's not")

@@ -17,10 +17,10 @@ import Loop
 /// task's preferred executor (swiftlang/swift#74395, Swift 6.0), which Loop cannot test here;
 /// the global executor's jobs are seen whatever a runtime does with a preference. Unrouted,
 /// the nonisolated parts of an effect — a ``TestClock``'s `sleep`, a `@concurrent` service
-/// double — would run on the global pool, racing the test. Routed to the main queue they run in one order, as on
-/// the fast path, and a test gives the same result on every run. The Swift runtime's
-/// `swift_task_enqueueGlobal_hook` is what lets it see those jobs (TCA's test store sets it to
-/// send every job to its main serial executor).
+/// double — would run on the global pool, racing the test. Routed to the main queue they run
+/// in one order, as on the fast path, and a test gives the same result on every run. The Swift
+/// runtime's `swift_task_enqueueGlobal_hook` is what lets it see those jobs (TCA's test store
+/// sets it to send every job to its main serial executor).
 ///
 /// Only the work of tasks a test owns is routed (``OwnedTasks``): a test store's effect
 /// runner and a test that made a ``TestClock`` own their tasks, and a task becomes owned when

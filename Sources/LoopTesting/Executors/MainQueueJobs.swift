@@ -6,10 +6,9 @@ import Loop
 ///
 /// Jobs get here two ways (see `RuntimePath`): on the fast path a test store's effects prefer
 /// ``MainQueueTaskExecutor``; on the portable and executor paths ``GlobalJobRouting`` sends
-/// here the global executor's jobs of the
-/// tasks a test owns. Either way each job runs on the main queue, isolated to the main actor,
-/// first in, first out, and is counted: in the ``JobTally`` of the work it belongs to, and in
-/// ``everything``.
+/// here the global executor's jobs of the tasks a test owns. Either way each job runs on the
+/// main queue, isolated to the main actor, first in, first out, and is counted: in the
+/// ``JobTally`` of the work it belongs to, and in ``everything``.
 ///
 /// A wait (``wait(for:until:endsWhenQuiet:timeout:)``) looks after each counted job
 /// ends, by the ``SettleRule``: no rounds, no sleeps.

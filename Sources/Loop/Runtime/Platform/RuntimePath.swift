@@ -28,42 +28,49 @@
 /// `scripts/check-availability` sees the guard.
 @usableFromInline
 package enum RuntimePath {
-  /// The slowest path the environment asks for: 0 none, 1 executor, 2 portable.
+  /// A runtime path, fastest first.
   @usableFromInline
-  static let forcedDown: Int = forcedDown(
+  package enum Choice: Sendable {
+    case fast, executor, portable
+  }
+
+  /// The path the environment asks for: the fastest the OS allows (`fast`) unless a variable
+  /// slows it.
+  @usableFromInline
+  static let asked: Choice = asked(
     portableRuntime: getenv("LOOP_PORTABLE_RUNTIME").map { String(cString: $0) },
     runtimePath: getenv("LOOP_RUNTIME_PATH").map { String(cString: $0) })
 
-  /// The path the variables `LOOP_PORTABLE_RUNTIME` and `LOOP_RUNTIME_PATH` ask for, as
-  /// ``forcedDown``: `LOOP_PORTABLE_RUNTIME=1` is the portable path, whatever the other says;
-  /// an unknown path is reported on standard error and ignored.
-  static func forcedDown(portableRuntime: String?, runtimePath: String?) -> Int {
-    if portableRuntime == "1" { return 2 }
+  /// The path the variables `LOOP_PORTABLE_RUNTIME` and `LOOP_RUNTIME_PATH` ask for:
+  /// `LOOP_PORTABLE_RUNTIME=1` is the portable path, whatever the other says; an unknown path
+  /// is reported on standard error and ignored.
+  static func asked(portableRuntime: String?, runtimePath: String?) -> Choice {
+    if portableRuntime == "1" { return .portable }
     switch runtimePath {
-    case nil, "", "fast": return 0
-    case "executor": return 1
-    case "portable": return 2
+    case nil, "", "fast": return .fast
+    case "executor": return .executor
+    case "portable": return .portable
     case let other?:
       reportRuntimeWarning(
         handler: .standardError,
         "LOOP_RUNTIME_PATH=\(other) is not a runtime path (portable, executor or fast): ignored")
-      return 0
+      return .fast
     }
   }
 
   /// Whether the portable path was asked for (`LOOP_RUNTIME_PATH=portable` or
   /// `LOOP_PORTABLE_RUNTIME=1`).
-  package static var isForcedPortable: Bool { forcedDown == 2 }
+  package static var isForcedPortable: Bool { asked == .portable }
 
   /// Whether the fast path's APIs may be used, once `#available(… 26 …)` has said they exist.
   @inlinable
-  package static var isFast: Bool { forcedDown == 0 }
+  package static var isFast: Bool { asked == .fast }
 
   /// Whether a store's own waits may prefer ``MainActorTaskExecutor``, once
   /// `#available(macOS 15.4, …)` has said task executor preferences exist: the executor path
   /// and the fast path.
   @inlinable
-  package static var prefersMainActorExecutor: Bool { forcedDown < 2 }
+  package static var prefersMainActorExecutor: Bool { asked != .portable }
 
   /// Whether this process takes the fast path: the OS has its APIs and it was not forced off.
   package static var isFastPathAvailable: Bool {

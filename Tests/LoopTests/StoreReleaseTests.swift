@@ -88,6 +88,7 @@ private enum ListScreen {
 private struct Released {
   weak var store: Store<ListScreen.State, ListScreen.Action>?
   weak var core: RootCore<ListScreen.State, ListScreen.Action>?
+  weak var effectsSend: WeakCore<ListScreen.State, ListScreen.Action>?
   weak var rowStore: Store<ListScreen.Row, ListScreen.RowAction>?
   weak var titleStore: Store<String, ListScreen.Action>?
   weak var detailsStore: Store<ListScreen.Details, ListScreen.DetailsAction>?
@@ -98,6 +99,7 @@ private struct Released {
   var survivors: [String] {
     [
       ("store", store as AnyObject?), ("its core (registrar, runner)", core),
+      ("what its effects' sends hold", effectsSend),
       ("a row store", rowStore), ("a scoped store", titleStore),
       ("a presented store", detailsStore), ("the recorder", recorder),
       ("a row's state", rowPayload), ("the presented state", detailsPayload),
@@ -148,7 +150,8 @@ struct StoreReleaseTests {
     store.send(.retitle("rows"))
     guard case .root(let core) = store.core else { preconditionFailure("a root store") }
     return Released(
-      store: store, core: core, rowStore: rowStore, titleStore: titleStore,
+      store: store, core: core, effectsSend: core.weakSelf, rowStore: rowStore,
+      titleStore: titleStore,
       detailsStore: detailsStore, recorder: recorder, rowPayload: rowPayload,
       detailsPayload: detailsPayload)
   }

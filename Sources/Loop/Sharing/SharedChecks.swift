@@ -27,7 +27,7 @@ enum SharedChecks {
     // NB: A change made outside any send (an effect that writes directly) is told on the main
     // queue's next turn; inside a send, the store runs the checks first, and the job finds
     // nothing to do.
-    DispatchQueue.main.async {
+    MainQueue.queue.async {
       isJobQueued = false
       run()
     }

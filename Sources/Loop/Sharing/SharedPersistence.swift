@@ -34,7 +34,7 @@ final class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   func didChange() {
     guard !isScheduled else { return }
     isScheduled = true
-    DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) {
+    MainQueue.queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
       self.hand()
     }
   }

@@ -179,8 +179,13 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   func makeSend(cascade: EffectCascade) -> Send<Action> {
     let cause = recorder?.entryCount
-    return Send { [weak self] action in self?.feedBack(action, cascade: cascade, cause: cause) }
+    return Send { [weakSelf] action in
+      weakSelf.core?.feedBack(action, cascade: cascade, cause: cause)
+    }
   }
+
+  /// This core, held weakly by every `Send` of its effects.
+  @usableFromInline lazy var weakSelf = WeakCore(self)
 
   /// Reduces an action an effect sent, as part of that effect's cascade.
   @inlinable

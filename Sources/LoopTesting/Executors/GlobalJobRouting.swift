@@ -123,7 +123,7 @@ private func route(_ job: UnownedJob, _ original: UnsafeRawPointer) {
   guard let owner else {
     return unsafeBitCast(original, to: GlobalJobRouting.Enqueue.self)(job)
   }
-  MainQueueJobs.shared.enqueue(tally: owner) {
+  MainQueueJobs.shared.enqueue(tally: owner, job) { job in
     job.runSynchronously(on: MainActor.sharedUnownedExecutor)
   }
 }

@@ -39,13 +39,18 @@ package final class MainQueueJobs: Sendable {
     return running.withLock { $0 }
   }
 
-  /// Runs `run` as a main-queue job counted in `tally` (and its parents); after it, the waits
-  /// look again.
-  func enqueue(tally: JobTally, _ run: @escaping @Sendable () -> Void) {
+  /// Runs `run(job)` as a main-queue job counted in `tally` (and its parents); after it, the
+  /// waits look again.
+  ///
+  /// `run` captures nothing (what it needs comes as `job`), so queuing a job allocates only
+  /// the block the main queue keeps.
+  func enqueue<Job: Sendable>(
+    tally: JobTally, _ job: Job, _ run: @escaping @Sendable (Job) -> Void
+  ) {
     tally.didQueue()
-    DispatchQueue.main.async {
+    MainQueue.queue.async {
       self.running.withLock { $0 = tally }
-      run()
+      run(job)
       self.running.withLock { $0 = nil }
       tally.didRun()
       MainActor.assumeIsolated { self.waiters.lookAfterJob() }
@@ -199,7 +204,7 @@ private final class MainActorWaiters: Sendable {
     case .wait:
       return true
     case .confirm:
-      DispatchQueue.main.async {
+      MainQueue.queue.async {
         MainActor.assumeIsolated {
           guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return }
           self.look(at: index, confirming: true)

@@ -26,9 +26,9 @@ package final class MainQueueTaskExecutor: TaskExecutor {
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    MainQueueJobs.shared.enqueue(tally: tally) {
+    MainQueueJobs.shared.enqueue(tally: tally, (job, self)) { job, executor in
       job.runSynchronously(
-        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: self.asUnownedTaskExecutor())
+        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: executor.asUnownedTaskExecutor())
     }
   }
 }

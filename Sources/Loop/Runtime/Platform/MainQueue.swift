@@ -9,9 +9,13 @@ import Dispatch
 /// workers drain it), so "is this the main thread" would be the wrong question.
 @usableFromInline
 package enum MainQueue {
+  /// The main dispatch queue, made once: on Linux every read of `DispatchQueue.main` makes a
+  /// new `DispatchQueue` object around it, an allocation for each job queued through it.
+  package static let queue = DispatchQueue.main
+
   private static let key: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
+    queue.setSpecific(key: key, value: true)
     return key
   }()
 

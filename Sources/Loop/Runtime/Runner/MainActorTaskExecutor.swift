@@ -25,7 +25,7 @@ package final class MainActorTaskExecutor: TaskExecutor {
   @usableFromInline
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    DispatchQueue.main.async {
+    MainQueue.queue.async {
       job.runSynchronously(
         isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: self.asUnownedTaskExecutor())
     }

@@ -4,7 +4,7 @@ import LoopTesting
 import Testing
 
 /// `unimplemented` makes a failing endpoint of every dependency shape: async or not, throwing
-/// or not (then it returns a placeholder), with no argument to three.
+/// or not (then it returns a placeholder), with any number of arguments.
 @Suite("unimplemented")
 struct UnimplementedTests {
   struct Dependencies {
@@ -14,6 +14,7 @@ struct UnimplementedTests {
     var plainThree: @Sendable (Int, Int, Int) -> Int
     var async: @Sendable (String) async -> [Int]
     var void: @Sendable (String, Int) -> Void
+    var five: @Sendable (Int, String, Double, [Int], Bool) async throws -> Int
   }
 
   /// Every endpoint unimplemented.
@@ -23,7 +24,8 @@ struct UnimplementedTests {
       plain: unimplemented("D.plain", placeholder: "—"),
       plainThree: unimplemented("D.plainThree", placeholder: -1),
       async: unimplemented("D.async", placeholder: []),
-      void: unimplemented("D.void", placeholder: ()))
+      void: unimplemented("D.void", placeholder: ()),
+      five: unimplemented("D.five"))
   }
 
   static func failures(_ body: () async -> Void) async -> [String] {
@@ -56,8 +58,11 @@ struct UnimplementedTests {
       #expect(throws: UnimplementedError(endpoint: "D.throwing")) {
         try dependencies.throwing(1)
       }
+      await #expect(throws: UnimplementedError(endpoint: "D.five")) {
+        try await dependencies.five(1, "two", 3, [4], true)
+      }
     }
-    #expect(failures == [Self.message("D.asyncThrowing"), Self.message("D.throwing")])
+    #expect(failures == ["D.asyncThrowing", "D.throwing", "D.five"].map(Self.message))
   }
 
   @Test("non-throwing endpoints fail the test and return their placeholder")
@@ -72,7 +77,7 @@ struct UnimplementedTests {
     #expect(failures == ["D.plain", "D.plainThree", "D.async", "D.void"].map(Self.message))
   }
 
-  @Test("every arity of every shape compiles")
+  @Test("every shape compiles, with no argument to six of any types")
   func arities() {
     let _: @Sendable () async throws -> Int = unimplemented("a")
     let _: @Sendable (Int) async throws -> Int = unimplemented("a")
@@ -90,5 +95,12 @@ struct UnimplementedTests {
     let _: @Sendable (Int) async -> Int = unimplemented("a", placeholder: 0)
     let _: @Sendable (Int, Int) async -> Int = unimplemented("a", placeholder: 0)
     let _: @Sendable (Int, Int, Int) async -> Int = unimplemented("a", placeholder: 0)
+    let _: @Sendable (Int, String, Int?, [Int], Bool, Double) async throws -> Int =
+      unimplemented("a")
+    let _: @Sendable (Int, String, Int?, [Int], Bool, Double) throws -> Void = unimplemented("a")
+    let _: @Sendable (Int, String, Int?, [Int], Bool, Double) -> Int =
+      unimplemented("a", placeholder: 0)
+    let _: @Sendable (Int, String, Int?, [Int], Bool, Double) async -> [String] =
+      unimplemented("a", placeholder: [])
   }
 }

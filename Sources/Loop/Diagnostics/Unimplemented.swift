@@ -18,163 +18,71 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable, Sen
 /// uses LoopTesting, the failure is recorded in the test, at the line that made the endpoint;
 /// elsewhere it is a runtime warning (see ``RuntimeWarnings``).
 ///
+/// The endpoint takes any number of arguments, of any types: its type comes from where it is
+/// used.
+///
 /// ```swift
 /// let movies = MovieService(
 ///   search: { query, _ in .fixture(query) },
 ///   details: unimplemented("MovieService.details")
 /// )
 /// ```
-public func unimplemented<Result>(
+public func unimplemented<each Argument, Result>(
   _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
-) -> @Sendable () async throws -> Result {
-  { throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
+) -> @Sendable (repeat each Argument) async throws -> Result {
+  { (_: repeat each Argument) in
+    throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column))
+  }
 }
-
-/// An unimplemented endpoint taking one argument.
-public func unimplemented<A, Result>(
-  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> @Sendable (A) async throws -> Result {
-  { _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
-}
-
-/// An unimplemented endpoint taking two arguments.
-public func unimplemented<A, B, Result>(
-  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> @Sendable (A, B) async throws -> Result {
-  { _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
-}
-
-/// An unimplemented endpoint taking three arguments.
-public func unimplemented<A, B, C, Result>(
-  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> @Sendable (A, B, C) async throws -> Result {
-  { _, _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
-}
-
-// MARK: - Synchronous, throwing
 
 /// An unimplemented synchronous throwing endpoint: calling it records a test failure naming
-/// it, and throws ``UnimplementedError``.
+/// it, and throws ``UnimplementedError``. It takes any number of arguments.
 ///
 /// ```swift
 /// let storage = Storage(load: unimplemented("Storage.load"))   // () throws -> Data
 /// ```
-public func unimplemented<Result>(
+public func unimplemented<each Argument, Result>(
   _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
-) -> @Sendable () throws -> Result {
-  { throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
-}
-
-/// An unimplemented synchronous throwing endpoint taking one argument.
-public func unimplemented<A, Result>(
-  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> @Sendable (A) throws -> Result {
-  { _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
-}
-
-/// An unimplemented synchronous throwing endpoint taking two arguments.
-public func unimplemented<A, B, Result>(
-  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> @Sendable (A, B) throws -> Result {
-  { _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
-}
-
-/// An unimplemented synchronous throwing endpoint taking three arguments.
-public func unimplemented<A, B, C, Result>(
-  _ endpoint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> @Sendable (A, B, C) throws -> Result {
-  { _, _, _ in throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column)) }
+) -> @Sendable (repeat each Argument) throws -> Result {
+  { (_: repeat each Argument) in
+    throw unimplementedCall(endpoint, SourcePlace(fileID, filePath, line, column))
+  }
 }
 
 // MARK: - Non-throwing, with a placeholder
 
 /// An unimplemented endpoint that cannot throw: calling it records a test failure naming it,
-/// then returns `placeholder` so the code under test can go on.
+/// then returns `placeholder` so the code under test can go on. It takes any number of
+/// arguments.
 ///
 /// ```swift
 /// let analytics = Analytics(track: unimplemented("Analytics.track", placeholder: ()))
 /// let uuid = UUIDGenerator(next: unimplemented("UUIDGenerator.next", placeholder: UUID()))
 /// ```
-public func unimplemented<Result>(
+public func unimplemented<each Argument, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
-) -> @Sendable () -> Result {
-  { unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
-}
-
-/// A non-throwing unimplemented endpoint taking one argument.
-public func unimplemented<A, Result>(
-  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  column: UInt = #column
-) -> @Sendable (A) -> Result {
-  { _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
-}
-
-/// A non-throwing unimplemented endpoint taking two arguments.
-public func unimplemented<A, B, Result>(
-  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  column: UInt = #column
-) -> @Sendable (A, B) -> Result {
-  { _, _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
-}
-
-/// A non-throwing unimplemented endpoint taking three arguments.
-public func unimplemented<A, B, C, Result>(
-  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  column: UInt = #column
-) -> @Sendable (A, B, C) -> Result {
-  { _, _, _ in
+) -> @Sendable (repeat each Argument) -> Result {
+  { (_: repeat each Argument) in
     unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder)
   }
 }
 
 /// An unimplemented async endpoint that cannot throw: records a test failure naming it, then
-/// returns `placeholder`.
-public func unimplemented<Result>(
+/// returns `placeholder`. It takes any number of arguments.
+///
+/// ```swift
+/// let search = Search(suggest: unimplemented("Search.suggest", placeholder: []))
+/// ```
+public func unimplemented<each Argument, Result>(
   _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
-) -> @Sendable () async -> Result {
-  { unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
-}
-
-/// A non-throwing async unimplemented endpoint taking one argument.
-public func unimplemented<A, Result>(
-  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  column: UInt = #column
-) -> @Sendable (A) async -> Result {
-  { _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
-}
-
-/// A non-throwing async unimplemented endpoint taking two arguments.
-public func unimplemented<A, B, Result>(
-  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  column: UInt = #column
-) -> @Sendable (A, B) async -> Result {
-  { _, _ in unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder) }
-}
-
-/// A non-throwing async unimplemented endpoint taking three arguments.
-public func unimplemented<A, B, C, Result>(
-  _ endpoint: String, placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  column: UInt = #column
-) -> @Sendable (A, B, C) async -> Result {
-  { _, _, _ in
+) -> @Sendable (repeat each Argument) async -> Result {
+  { (_: repeat each Argument) in
     unimplementedValue(endpoint, SourcePlace(fileID, filePath, line, column), placeholder)
   }
 }

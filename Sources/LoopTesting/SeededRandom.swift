@@ -1,3 +1,5 @@
+import Foundation
+
 /// A seeded random number generator (SplitMix64), for model-based tests and benchmarks: the
 /// same seed gives the same numbers on every run and platform, so a failing sequence can be
 /// replayed from its seed.
@@ -8,6 +10,24 @@
 /// ```
 package struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
+
+  /// The seeds a model test runs: `0..<count`, or the first tenth of them when the environment
+  /// variable `LOOP_SEEDED_RUNS` is `tenth`.
+  ///
+  /// CI runs the whole suite once with every seed, then again on the other runtime paths and
+  /// under ThreadSanitizer with a tenth: those runs look for what a path or a race changes, and
+  /// a model test spends its time replaying sequences on one thread.
+  ///
+  /// ```swift
+  /// for seed in SeededRandom.seeds(2_000) {
+  ///   var random = SeededRandom(seed: seed)
+  ///   // … a random sequence, checked against the plain computation
+  /// }
+  /// ```
+  package static func seeds(_ count: Int) -> Range<UInt64> {
+    let tenth = ProcessInfo.processInfo.environment["LOOP_SEEDED_RUNS"] == "tenth"
+    return 0..<UInt64(tenth ? max(1, count / 10) : count)
+  }
 
   /// A generator whose numbers are fixed by `seed`.
   package init(seed: UInt64) { state = seed }

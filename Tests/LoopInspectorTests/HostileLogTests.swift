@@ -169,7 +169,8 @@ struct HostileLogTests {
     ].map { Array($0.utf8) }
     var pages = 0
     var refusals = 0
-    for _ in 0..<3_000 {
+    let runs = SeededRandom.seeds(3_000)
+    for _ in runs {
       let bytes = SeededMutation.mutate(original, inserting: snippets, edits: 1...3, using: &random)
       let text = String(decoding: bytes, as: UTF8.self)
       do {
@@ -186,7 +187,8 @@ struct HostileLogTests {
         refusals += 1
       }
     }
-    #expect(pages > 100)
-    #expect(refusals > 100)
+    // Both outcomes, often: here about a quarter of the mutations still read.
+    #expect(pages > runs.count / 30)
+    #expect(refusals > runs.count / 30)
   }
 }

@@ -89,8 +89,8 @@ enum RandomJSON {
 struct StateDiffTests {
   @Test("applying a diff gives the new value, undoing it the old one: 3,000 seeded pairs")
   func applyAndRevert() {
-    for seed in 0..<3_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(3_000) {
+      var random = SeededRandom(seed: seed)
       let old = RandomJSON.value(&random)
       let new = RandomJSON.edited(old, &random)
       let changes = StateDiff.changes(from: old, to: new)
@@ -134,8 +134,8 @@ struct StateDiffTests {
 struct JSONParserTests {
   @Test("a value written and read again is the same value: 2,000 seeded values")
   func roundTrip() throws {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let value = RandomJSON.value(&random)
       #expect(try JSONParser.parse(value.text) == value, "seed \(seed)")
     }
@@ -164,8 +164,8 @@ struct JSONParserTests {
   @Test("random bytes never crash the parser: 2,000 seeded texts")
   func randomBytes() {
     let alphabet = Array(#"{}[]":,0123456789.-+eE truefalsnl\u"#)
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let text = String(
         (0..<Int.random(in: 0...40, using: &random)).map { _ in
           alphabet.randomElement(using: &random)!

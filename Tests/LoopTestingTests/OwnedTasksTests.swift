@@ -63,8 +63,8 @@ struct OwnedTasksTests {
 
   @Test("2,000 seeded runs of owning, routing and disowning agree with the event list")
   func agreesWithModel() {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let owners = (0..<3).map(Owner.init)
       var owned = OwnedTasks<Owner>()
       var model = Model()

@@ -8,8 +8,8 @@ import Testing
 struct ReceivedActionsTests {
   @Test("on 2,000 seeded random sequences of appends, removals and searches")
   func modelBased() {
-    for seed in 1...2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed + 1)
       let list = ReceivedActions<String, Int>()
       var model: [(action: Int, state: String)] = []
       for step in 0..<40 {

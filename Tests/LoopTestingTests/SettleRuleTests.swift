@@ -189,7 +189,7 @@ struct SettleRuleAgreementTests {
     "after every settled send and advance, 32 more rounds of the main queue change nothing")
   func agreement() async {
     var disagreements: [String] = []
-    for seed in 0..<2_000 as Range<UInt64> {
+    for seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let clock = TestClock()
       let steps = LockedState(0)

@@ -154,7 +154,7 @@ struct CasePathTests {
   func tuples() {
     let row = CasePath(Mixed.row)
     let pair = CasePath(Mixed.pair)
-    for seed in 0..<2_000 as Range<UInt64> {
+    for seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let root = Self.mixed(&random)
       let expectedRow: (Int, Child)? =

@@ -76,7 +76,7 @@ struct ChildLifetimeModelTests {
   func agreesWithModel() async {
     let sheetScope = AnyHashable(\State.sheet)
     let pathScope = AnyHashable(\State.path.elements)
-    for seed in 0..<1_000 as Range<UInt64> {
+    for seed in SeededRandom.seeds(1_000) {
       // NB: Lets other tests' main-actor work run between sequences.
       await Task.yield()
       var random = SeededRandom(seed: seed)

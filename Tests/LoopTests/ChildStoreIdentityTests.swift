@@ -108,8 +108,8 @@ struct ChildStoreIdentityTests {
     "2,000 seeded runs: the cached store agrees with a store made anew, and is reused exactly when it should be"
   )
   func agreesWithFreshStores() {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let store = makeStore()
       // NB: The held store and whether a child of another id was scoped since it was taken
       // (the cache keeps one child per key path: the last one asked for).
@@ -159,8 +159,8 @@ struct ChildStoreIdentityTests {
 
   @Test("2,000 seeded runs of an enum state: each case's store agrees with the state")
   func enumCasesAgree() {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
       var held: [Store<Sheet, SheetAction>] = []
       for step in 0..<30 {

@@ -170,7 +170,7 @@ struct IdentifiedArrayHistoryModelTests {
   // NB: Pure value code: off the main actor, so it does not hold up other tests' stores.
   @Test("equal versions mean equal contents; the history names every id touched or removed")
   nonisolated func historyAgreesWithContents() {
-    for seed in 0..<3_000 as Range<UInt64> {
+    for seed in SeededRandom.seeds(3_000) {
       var random = SeededRandom(seed: seed)
       var state = State()
       var log: [String] = []
@@ -218,7 +218,7 @@ struct IdentifiedArrayHistoryModelTests {
   )
   func storeAgreesWithModel() async {
     let scope = AnyHashable(\State.rows)
-    for seed in 0..<1_500 as Range<UInt64> {
+    for seed in SeededRandom.seeds(1_500) {
       // NB: Lets other tests' main-actor work run between sequences.
       await Task.yield()
       var random = SeededRandom(seed: seed)

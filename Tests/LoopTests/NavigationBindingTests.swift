@@ -185,8 +185,8 @@ struct NavigationBindingTests {
 
   @Test("on 1,000 seeded random edits of the path, the stack becomes the path")
   func modelBased() {
-    for seed in 1...1_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(1_000) {
+      var random = SeededRandom(seed: seed + 1)
       let store = makeStore()
       let path = store.binding(path: \.path, action: ShellAction.path)
       for step in 0..<12 {

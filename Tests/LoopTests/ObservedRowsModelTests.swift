@@ -104,8 +104,8 @@ struct ObservedRowsModelTests {
     "3,000 seeded runs: a list of row stores and each row are told exactly when what they read changed"
   )
   func rowsAndIDsAgree() {
-    for seed in 0..<3_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(3_000) {
+      var random = SeededRandom(seed: seed)
       let views = Views()
       let store = views.store
       var snapshots: [IdentifiedArrayOf<Row>] = []

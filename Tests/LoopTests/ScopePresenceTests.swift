@@ -153,8 +153,8 @@ struct ScopePresenceTests {
     "2,000 seeded runs: a view of an optional child or an enum case is told exactly when what it showed changed"
   )
   func presenceAgreesWithThePlainComputation() {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let store = makeStore()
       let sheetView = Watcher { _ = store.scope(state: \.sheet, action: Action.sheet) }
       let noteView = Watcher { _ = store.scope(state: \.note, action: Action.note) }
@@ -279,8 +279,8 @@ struct ScopePresenceTests {
     "2,000 seeded runs: rows by id of a stored collection agree with the same rows through a computed path"
   )
   func rowsAgreeWithThePlainWay() {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let store = makeStore()
       var held: [Int: (fast: Store<Row, RowAction>, plain: Store<Row, RowAction>)] = [:]
       var views: [Int: (fast: Watcher, plain: Watcher)] = [:]

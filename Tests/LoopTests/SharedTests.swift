@@ -296,8 +296,8 @@ struct SharedTests {
     "2,000 seeded runs: observers of one element's member, found by the collection's history, are told exactly when the plain comparison says"
   )
   func elementObserversAgreeWithThePlainWay() {
-    for seed in 0..<2_000 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(2_000) {
+      var random = SeededRandom(seed: seed)
       let store = Store(
         initialState: Grid.State(
           cells: Shared(

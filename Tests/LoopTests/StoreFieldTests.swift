@@ -226,8 +226,8 @@ struct StoreFieldTests {
         }, { "\($0.profile)" }
       ),
     ]
-    for seed in 1...500 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for seed in SeededRandom.seeds(500) {
+      var random = SeededRandom(seed: seed + 1)
       let store = makeStore()
       let observers = (0..<12).map { _ in Told() }
       var seen: [Int: (read: Int, value: String)] = [:]

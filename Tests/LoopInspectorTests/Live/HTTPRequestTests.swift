@@ -63,7 +63,7 @@ import Testing
       Array("1e400 -0 99999999999999999999".utf8),
     ]
     var random = SeededRandom(seed: 42)
-    for _ in 0..<3_000 {
+    for _ in SeededRandom.seeds(3_000) {
       let bytes = SeededMutation.mutate(valid, inserting: hostile, edits: 1...4, using: &random)
       var remaining = bytes[...]
       do {

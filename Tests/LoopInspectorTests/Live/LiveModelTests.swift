@@ -8,7 +8,7 @@ import Testing
 /// history's windowed replay against "every step, replayed from the start".
 @Suite struct LiveModelTests {
   @Test func eventLogKeepsTheNewestThatFitAndSaysWhatWasMissed() {
-    for seed in 0..<2_000 as Range<UInt64> {
+    for seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let maximumCount = Int.random(in: 1...8, using: &random)
       let maximumBytes = Int.random(in: 1...40, using: &random)
@@ -41,7 +41,7 @@ import Testing
 
   @Test func historyReplaysEveryStepItKeepsAsAReplayFromTheStartWould() {
     let reduce: (inout [Int], Int) -> Void = { $0.append($1) }
-    for seed in 0..<1_000 as Range<UInt64> {
+    for seed in SeededRandom.seeds(1_000) {
       var random = SeededRandom(seed: seed)
       let keeping = Int.random(in: 1...6, using: &random)
       var history = LiveHistory<[Int], Int>(initialState: [], keeping: keeping)

@@ -12,7 +12,8 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// The seeds a model test runs: `0..<count`, or the first tenth of them when the environment
-  /// variable `LOOP_SEEDED_RUNS` is `tenth`.
+  /// variable `LOOP_SEEDED_RUNS` is `tenth` (any other value but `all` is reported on standard
+  /// error and runs them all).
   ///
   /// CI runs the whole suite once with every seed, then again on the other runtime paths and
   /// under ThreadSanitizer with a tenth: those runs look for what a path or a race changes, and
@@ -25,9 +26,20 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
   /// }
   /// ```
   package static func seeds(_ count: Int) -> Range<UInt64> {
-    let tenth = ProcessInfo.processInfo.environment["LOOP_SEEDED_RUNS"] == "tenth"
-    return 0..<UInt64(tenth ? max(1, count / 10) : count)
+    0..<UInt64(runsATenth ? max(1, count / 10) : count)
   }
+
+  /// Whether `LOOP_SEEDED_RUNS` asks for a tenth of the seeds, read once.
+  private static let runsATenth: Bool = {
+    switch ProcessInfo.processInfo.environment["LOOP_SEEDED_RUNS"] {
+    case nil, "", "all": return false
+    case "tenth": return true
+    case let other?:
+      FileHandle.standardError.write(
+        Data("LOOP_SEEDED_RUNS=\(other) is not tenth or all: every seed runs\n".utf8))
+      return false
+    }
+  }()
 
   /// A generator whose numbers are fixed by `seed`.
   package init(seed: UInt64) { state = seed }

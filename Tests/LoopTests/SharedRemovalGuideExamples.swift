@@ -1,10 +1,9 @@
 // A detail screen that deletes its own element from a shared list it does not hold
 // (Docs/Loop.docc/Sharing.md, "A change the state cannot describe"): the test asserts the list
 // through the Shared it holds, and a failure says so.
+import Loop
 import LoopTesting
 import Testing
-
-@testable import Loop
 
 private enum Memo {
   struct Item: Equatable, Identifiable, Sendable, Codable {

@@ -291,28 +291,44 @@ struct SessionLineEncoderModelTests {
     }
   }
 
-  @Test("the tree a line is built from is freed once the line is written, super encoders too")
-  func treeIsFreed() throws {
-    weak var object: NodeObject?
-    weak var nested: NodeArray?
+  @Test("a line's nodes are let go once it is written or refused, and the arena with its encoder")
+  func arenaIsEmptied() throws {
+    weak var arena: NodeArena?
     do {
-      let encoder = NodeEncoder(codingPath: [])
-      try encoder.encode(
-        Shape.keyed([
-          ("a", .superEncoderForKey("b", .unkeyed([.int(1), .unkeyedSuperEncoder(.null)])))
-        ]))
-      guard case .object(let root)? = encoder.node,
-        case .object(let member)? = root.members.first?.value,
-        case .array(let array)? = member.members.first?.value
-      else {
-        Issue.record("not the tree expected: \(String(describing: encoder.node))")
-        return
+      let encoder = SessionLineEncoder()
+      arena = encoder.arena
+      let value = Shape.keyed([
+        ("a", .superEncoderForKey("b", .unkeyed([.int(1), .unkeyedSuperEncoder(.null)]))),
+        ("c", .unkeyed([.string("x"), .keyed([("d", .double(1.5))])])),
+      ])
+      #expect(try encoder.line(value) == referenceLine(value))
+      #expect(encoder.arena.nodes.isEmpty && encoder.arena.links.isEmpty)
+      #expect(throws: EncodingError.self) {
+        try encoder.line(Shape.keyed([("a", .unkeyed([.double(.infinity)]))]))
       }
-      object = root
-      nested = array
+      #expect(encoder.arena.nodes.isEmpty && encoder.arena.links.isEmpty)
+      // The next line is not made of the refused one's nodes.
+      #expect(try encoder.line(value) == referenceLine(value))
     }
-    #expect(object == nil)
-    #expect(nested == nil)
+    #expect(arena == nil)
+  }
+
+  @Test("a value that encodes a line of its own with the same encoder, as it encodes")
+  func nestedLine() throws {
+    final class Nested: Encodable {
+      let encoder: SessionLineEncoder
+      init(_ encoder: SessionLineEncoder) { self.encoder = encoder }
+      func encode(to coder: any Encoder) throws {
+        var container = coder.container(keyedBy: Shape.Key.self)
+        try container.encode(1, forKey: Shape.Key("z"))
+        let inner = try encoder.line(Shape.keyed([("b", .int(2)), ("a", .string("x"))]))
+        try container.encode(inner, forKey: Shape.Key("inner"))
+        try container.encode(3, forKey: Shape.Key("a"))
+      }
+    }
+    let encoder = SessionLineEncoder()
+    #expect(
+      try encoder.line(Nested(encoder)) == #"{"a":3,"inner":"{\"a\":\"x\",\"b\":2}","z":1}"#)
   }
 
   @Test("a session's lines read back: each line is one line, whatever its strings hold")

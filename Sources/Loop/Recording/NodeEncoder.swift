@@ -1,79 +1,27 @@
 import Foundation
 
-/// A JSON value as ``SessionLineEncoder`` builds it before writing it: an object's members
-/// and an array's items live in a reference, so that a container can add to them after it is
-/// handed out, as `Encoder` containers do.
-enum Node {
-  case null
-  case bool(Bool)
-  /// A number, already written as JSON.
-  case number(String)
-  case string(String)
-  case array(NodeArray)
-  case object(NodeObject)
-}
+/// The `Encoder` that builds a value's node in a ``NodeArena``: a node's index and the arena
+/// it lives in, so a value's encoder and its unkeyed and single-value containers are two words
+/// each, not objects.
+///
+/// ```swift
+/// try NodeEncoder(arena: arena, node: arena.makeNode(parent: nil, key: nil)).encode(value)
+/// ```
+struct NodeEncoder: Encoder {
+  let arena: NodeArena
+  let node: Int
 
-final class NodeArray {
-  var items: [Node] = []
-}
-
-final class NodeObject {
-  var members: [(key: String, value: Node)] = []
-
-  init() { members.reserveCapacity(4) }
-
-  /// Sets `key` to `value`; a key set twice keeps its last value, as `JSONEncoder` does.
-  func set(_ key: String, _ value: Node) {
-    if let index = members.firstIndex(where: { $0.key == key }) {
-      members[index].value = value
-    } else {
-      members.append((key, value))
-    }
-  }
-}
-
-/// The `Encoder` that builds a ``Node``: one per value, its result in ``node``.
-final class NodeEncoder: Encoder {
-  /// The path to the container this value is in, and its key there: the value's own path is
-  /// made only when something asks for it (an error, a nested container).
-  private let parentPath: [any CodingKey]
-  private let key: (any CodingKey)?
-  var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
+  var codingPath: [any CodingKey] { arena.codingPath(of: node) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
-  /// What the value encoded: `nil` until it asks for a container or encodes a single value.
-  var node: Node? {
-    didSet { if let node, let slot { slot(node) } }
-  }
-  /// Where a `superEncoder`'s node goes, each time it is set: a member or an item of its
-  /// parent's container.
-  private let slot: ((Node) -> Void)?
-
-  init(codingPath: [any CodingKey], key: (any CodingKey)? = nil, slot: ((Node) -> Void)? = nil) {
-    self.parentPath = codingPath
-    self.key = key
-    self.slot = slot
-  }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let object: NodeObject
-    if case .object(let existing)? = node {
-      object = existing
-    } else {
-      object = NodeObject()
-      node = .object(object)
-    }
-    return KeyedEncodingContainer(KeyedNodeContainer(object: object, codingPath: codingPath))
+    arena.makeContainer(node, .object)
+    return KeyedEncodingContainer(KeyedNodeContainer(arena: arena, object: node))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let array: NodeArray
-    if case .array(let existing)? = node {
-      array = existing
-    } else {
-      array = NodeArray()
-      node = .array(array)
-    }
-    return UnkeyedNodeContainer(array: array, codingPath: codingPath)
+    arena.makeContainer(node, .array)
+    return UnkeyedNodeContainer(arena: arena, array: node)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -84,170 +32,208 @@ final class NodeEncoder: Encoder {
     // NB: Compared by type first, which costs nothing, so that the other values take no
     // dynamic cast.
     if T.self == Date.self, let date = value as? Date {
-      node = try Self.number(date.timeIntervalSinceReferenceDate, codingPath)
+      try setNumber(date.timeIntervalSinceReferenceDate)
     } else if T.self == Data.self, let data = value as? Data {
-      node = .string(data.base64EncodedString())
+      arena.set(node, .string, text: data.base64EncodedString())
     } else if T.self == URL.self, let url = value as? URL {
-      node = .string(url.absoluteString)
+      arena.set(node, .string, text: url.absoluteString)
     } else if T.self == Decimal.self, let decimal = value as? Decimal {
-      node = .number(decimal.description)
+      arena.set(node, .number, text: decimal.description)
     } else {
       try value.encode(to: self)
     }
   }
 
-  /// `value` as a child's node, at `key` of a container at `codingPath`: what it encoded, `{}`
-  /// if it encoded nothing (as `JSONEncoder`).
+  /// A new node for `value`, at `key` of the container `container`: what it encoded (`{}` if
+  /// nothing, as `JSONEncoder`).
   static func node<T: Encodable>(
-    of value: T, at codingPath: [any CodingKey], key: any CodingKey
-  ) throws -> Node {
-    // NB: The commonest leaves take no encoder of their own: compared by type first, which
+    of value: T, in arena: NodeArena, container: Int, key: any CodingKey
+  ) throws -> Int {
+    // NB: The commonest leaves go straight into their node: compared by type first, which
     // costs nothing, so that other values take no dynamic cast.
-    if T.self == String.self, let string = value as? String { return .string(string) }
-    if T.self == Int.self, let int = value as? Int { return .number(String(int)) }
-    if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
-    if T.self == Double.self, let double = value as? Double {
-      return try number(double, codingPath + [key])
+    if T.self == String.self, let string = value as? String {
+      return arena.makeNode(parent: container, key: key, kind: .string, text: string)
     }
-    let encoder = NodeEncoder(codingPath: codingPath, key: key)
+    if T.self == Int.self, let int = value as? Int {
+      return arena.makeNode(parent: container, key: key, kind: .number, text: String(int))
+    }
+    if T.self == Bool.self, let bool = value as? Bool {
+      return arena.makeNode(parent: container, key: key, kind: bool ? .true : .false)
+    }
+    if T.self == Double.self, let double = value as? Double {
+      return try numberNode(of: double, in: arena, container: container, key: key)
+    }
+    let encoder = NodeEncoder(arena: arena, node: arena.makeNode(parent: container, key: key))
     try encoder.encode(value)
-    return encoder.node ?? .object(NodeObject())
+    return encoder.node
   }
 
-  /// A floating-point number as `JSONEncoder` writes it: its shortest description, without a
-  /// trailing `.0`; a value that is not finite is refused.
-  static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(
-    _ value: F, _ codingPath: @autoclosure () -> [any CodingKey]
-  ) throws -> Node {
+  /// A new node holding a floating-point number, at `key` of the container `container`.
+  static func numberNode<F: BinaryFloatingPoint & LosslessStringConvertible>(
+    of value: F, in arena: NodeArena, container: Int, key: any CodingKey
+  ) throws -> Int {
+    let node = NodeEncoder(arena: arena, node: arena.makeNode(parent: container, key: key))
+    try node.setNumber(value)
+    return node.node
+  }
+
+  /// Sets this node to a floating-point number as `JSONEncoder` writes it: its shortest
+  /// description, without a trailing `.0`; a value that is not finite is refused.
+  func setNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: codingPath(),
+          codingPath: codingPath,
           debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
     }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
-    return .number(text)
+    arena.set(node, .number, text: text)
   }
 }
 
 extension NodeEncoder: SingleValueEncodingContainer {
-  func encodeNil() throws { node = .null }
-  func encode(_ value: Bool) throws { node = .bool(value) }
-  func encode(_ value: String) throws { node = .string(value) }
-  func encode(_ value: Double) throws { node = try Self.number(value, codingPath) }
-  func encode(_ value: Float) throws { node = try Self.number(value, codingPath) }
-  func encode(_ value: Int) throws { node = .number(String(value)) }
-  func encode(_ value: Int8) throws { node = .number(String(value)) }
-  func encode(_ value: Int16) throws { node = .number(String(value)) }
-  func encode(_ value: Int32) throws { node = .number(String(value)) }
-  func encode(_ value: Int64) throws { node = .number(String(value)) }
-  func encode(_ value: UInt) throws { node = .number(String(value)) }
-  func encode(_ value: UInt8) throws { node = .number(String(value)) }
-  func encode(_ value: UInt16) throws { node = .number(String(value)) }
-  func encode(_ value: UInt32) throws { node = .number(String(value)) }
-  func encode(_ value: UInt64) throws { node = .number(String(value)) }
+  func encodeNil() throws { arena.set(node, .null) }
+  func encode(_ value: Bool) throws { arena.set(node, value ? .true : .false) }
+  func encode(_ value: String) throws { arena.set(node, .string, text: value) }
+  func encode(_ value: Double) throws { try setNumber(value) }
+  func encode(_ value: Float) throws { try setNumber(value) }
+  func encode(_ value: Int) throws { setInteger(value) }
+  func encode(_ value: Int8) throws { setInteger(value) }
+  func encode(_ value: Int16) throws { setInteger(value) }
+  func encode(_ value: Int32) throws { setInteger(value) }
+  func encode(_ value: Int64) throws { setInteger(value) }
+  func encode(_ value: UInt) throws { setInteger(value) }
+  func encode(_ value: UInt8) throws { setInteger(value) }
+  func encode(_ value: UInt16) throws { setInteger(value) }
+  func encode(_ value: UInt32) throws { setInteger(value) }
+  func encode(_ value: UInt64) throws { setInteger(value) }
+
+  private func setInteger(_ value: some BinaryInteger) {
+    arena.set(node, .number, text: String(value))
+  }
 }
 
 /// A keyed container: each value a member of its object.
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let object: NodeObject
-  let codingPath: [any CodingKey]
+  let arena: NodeArena
+  let object: Int
+  var codingPath: [any CodingKey] { arena.codingPath(of: object) }
 
-  mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .null) }
+  mutating func encodeNil(forKey key: Key) throws {
+    set(key, arena.makeNode(parent: object, key: key, kind: .null))
+  }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    object.set(key.stringValue, try NodeEncoder.node(of: value, at: codingPath, key: key))
+    set(key, try NodeEncoder.node(of: value, in: arena, container: object, key: key))
   }
 
   // The commonest members, written without an encoder of their own.
   mutating func encode(_ value: Bool, forKey key: Key) throws {
-    object.set(key.stringValue, .bool(value))
+    set(key, arena.makeNode(parent: object, key: key, kind: value ? .true : .false))
   }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    object.set(key.stringValue, .string(value))
+    set(key, arena.makeNode(parent: object, key: key, kind: .string, text: value))
   }
   mutating func encode(_ value: Int, forKey key: Key) throws {
-    object.set(key.stringValue, .number(String(value)))
+    set(key, arena.makeNode(parent: object, key: key, kind: .number, text: String(value)))
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    object.set(key.stringValue, try NodeEncoder.number(value, codingPath + [key]))
+    set(key, try NodeEncoder.numberNode(of: value, in: arena, container: object, key: key))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let nested = NodeObject()
-    object.set(key.stringValue, .object(nested))
-    return KeyedEncodingContainer(
-      KeyedNodeContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
+    let nested = arena.makeNode(parent: object, key: key, kind: .object)
+    set(key, nested)
+    return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(arena: arena, object: nested))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let nested = NodeArray()
-    object.set(key.stringValue, .array(nested))
-    return UnkeyedNodeContainer(array: nested, codingPath: codingPath + [key])
+    let nested = arena.makeNode(parent: object, key: key, kind: .array)
+    set(key, nested)
+    return UnkeyedNodeContainer(arena: arena, array: nested)
   }
 
+  /// An encoder whose value becomes the member `super`: `{}` until it encodes something. Its
+  /// coding path is this container's.
   mutating func superEncoder() -> any Encoder {
-    superEncoder(key: "super", codingPath: codingPath)
-  }
-
-  mutating func superEncoder(forKey key: Key) -> any Encoder {
-    superEncoder(key: key.stringValue, codingPath: codingPath + [key])
+    let value = arena.makeNode(parent: object, key: nil)
+    arena.setMember(of: object, key: "super", to: value)
+    return NodeEncoder(arena: arena, node: value)
   }
 
   /// An encoder whose value becomes the member `key`: `{}` until it encodes something.
-  private func superEncoder(key: String, codingPath: [any CodingKey]) -> any Encoder {
-    object.set(key, .object(NodeObject()))
-    return NodeEncoder(codingPath: codingPath) { [object] in object.set(key, $0) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    let value = arena.makeNode(parent: object, key: key)
+    set(key, value)
+    return NodeEncoder(arena: arena, node: value)
+  }
+
+  private func set(_ key: Key, _ value: Int) {
+    arena.setMember(of: object, key: key.stringValue, to: value)
   }
 }
 
 /// An unkeyed container: each value the next item of its array.
 struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
-  let array: NodeArray
-  let codingPath: [any CodingKey]
-  var count: Int { array.items.count }
+  let arena: NodeArena
+  let array: Int
+  var codingPath: [any CodingKey] { arena.codingPath(of: array) }
+  var count: Int { arena.count(of: array) }
 
-  mutating func encodeNil() throws { array.items.append(.null) }
+  mutating func encodeNil() throws {
+    arena.appendItem(to: array, arena.makeNode(parent: array, key: nextKey, kind: .null))
+  }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    array.items.append(try NodeEncoder.node(of: value, at: codingPath, key: ItemKey(count)))
+    let item = try NodeEncoder.node(of: value, in: arena, container: array, key: nextKey)
+    arena.appendItem(to: array, item)
   }
 
   // The commonest items, written without an encoder of their own.
-  mutating func encode(_ value: Bool) throws { array.items.append(.bool(value)) }
-  mutating func encode(_ value: String) throws { array.items.append(.string(value)) }
-  mutating func encode(_ value: Int) throws { array.items.append(.number(String(value))) }
+  mutating func encode(_ value: Bool) throws {
+    let item = arena.makeNode(parent: array, key: nextKey, kind: value ? .true : .false)
+    arena.appendItem(to: array, item)
+  }
+  mutating func encode(_ value: String) throws {
+    arena.appendItem(
+      to: array, arena.makeNode(parent: array, key: nextKey, kind: .string, text: value))
+  }
+  mutating func encode(_ value: Int) throws {
+    arena.appendItem(
+      to: array, arena.makeNode(parent: array, key: nextKey, kind: .number, text: String(value)))
+  }
   mutating func encode(_ value: Double) throws {
-    array.items.append(try NodeEncoder.number(value, codingPath + [ItemKey(count)]))
+    let item = try NodeEncoder.numberNode(of: value, in: arena, container: array, key: nextKey)
+    arena.appendItem(to: array, item)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   {
-    let nested = NodeObject()
-    let path = codingPath + [ItemKey(count)]
-    array.items.append(.object(nested))
-    return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(object: nested, codingPath: path))
+    let nested = arena.makeNode(parent: array, key: nextKey, kind: .object)
+    arena.appendItem(to: array, nested)
+    return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(arena: arena, object: nested))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let nested = NodeArray()
-    let path = codingPath + [ItemKey(count)]
-    array.items.append(.array(nested))
-    return UnkeyedNodeContainer(array: nested, codingPath: path)
+    let nested = arena.makeNode(parent: array, key: nextKey, kind: .array)
+    arena.appendItem(to: array, nested)
+    return UnkeyedNodeContainer(arena: arena, array: nested)
   }
 
+  /// An encoder whose value becomes the next item: `{}` until it encodes something.
   mutating func superEncoder() -> any Encoder {
-    let index = count
-    array.items.append(.object(NodeObject()))
-    return NodeEncoder(codingPath: codingPath + [ItemKey(index)]) { [array] in
-      array.items[index] = $0
-    }
+    let item = arena.makeNode(parent: array, key: nextKey)
+    arena.appendItem(to: array, item)
+    return NodeEncoder(arena: arena, node: item)
   }
+
+  /// The key of the next item in a coding path.
+  private var nextKey: ItemKey { ItemKey(count) }
 }
 
 /// The key of an array's item in a coding path.

@@ -9,8 +9,9 @@ import Foundation
 /// let line = try encoder.line(SessionLogFormat.Entry(…))   // {"action":{…},"offset":…}
 /// ```
 ///
-/// The value is encoded into a small tree (an object's members, an array's items), which is
-/// then written into a byte buffer the encoder keeps from line to line. It writes what
+/// The value is encoded into a ``NodeArena`` (its nodes and links in two flat arrays), which is
+/// then written into a byte buffer; the encoder keeps the arena and the buffer, with their
+/// capacity, from line to line. It writes what
 /// `JSONEncoder` writes with its default strategies: a `Date` as seconds since 2001, `Data` as
 /// Base64, a `URL` as its absolute string, a `Decimal` as a number, a non-finite floating-point
 /// value refused (`EncodingError.invalidValue`), an object that encoded nothing as `{}`, and a
@@ -19,14 +20,28 @@ import Foundation
 final class SessionLineEncoder {
   /// The bytes of the line being written; kept, with its capacity, for the next.
   private var bytes: [UInt8] = []
+  /// The nodes of the line being encoded; kept, with its capacity, for the next.
+  let arena = NodeArena()
+  /// Whether a line is being encoded: a value whose `encode(to:)` asks this encoder for a
+  /// line of its own gets an arena of its own.
+  private var isEncoding = false
+  /// An object's links while they are sorted and written, its nested objects' after them.
+  private var members: [Int] = []
 
   init() {}
 
   /// `value` as one line of JSON, without its newline.
   func line(_ value: some Encodable) throws -> String {
-    let encoder = NodeEncoder(codingPath: [])
-    try encoder.encode(value)
-    guard let node = encoder.node else {
+    let arena = isEncoding ? NodeArena() : self.arena
+    let wasEncoding = isEncoding
+    isEncoding = true
+    defer {
+      arena.removeAll()
+      isEncoding = wasEncoding
+    }
+    let root = arena.makeNode(parent: nil, key: nil)
+    try NodeEncoder(arena: arena, node: root).encode(value)
+    guard arena.nodes[root].kind != .nothing else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
@@ -34,43 +49,72 @@ final class SessionLineEncoder {
           debugDescription: "Top-level \(type(of: value)) did not encode any values."
         ))
     }
-    // NB: Taken out of the object while it is written, so that each byte appended is a local
-    // array's, with no dynamic exclusivity check.
+    // NB: Taken out of the object while they are written, so that each byte appended is a
+    // local array's, with no dynamic exclusivity check.
     var out = bytes
+    var members = self.members
     bytes = []
+    self.members = []
     out.removeAll(keepingCapacity: true)
-    Self.write(node, to: &out)
-    defer { bytes = out }
+    Self.write(root, of: arena, to: &out, members: &members)
+    defer {
+      bytes = out
+      members.removeAll(keepingCapacity: true)
+      self.members = members
+    }
     return String(decoding: out, as: UTF8.self)
   }
 
-  private static func write(_ node: Node, to bytes: inout [UInt8]) {
-    switch node {
+  private static func write(
+    _ node: Int, of arena: NodeArena, to bytes: inout [UInt8], members: inout [Int]
+  ) {
+    let value = arena.nodes[node]
+    switch value.kind {
+    case .nothing: bytes.append(contentsOf: "{}".utf8)
     case .null: bytes.append(contentsOf: "null".utf8)
-    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    case .number(let text): bytes.append(contentsOf: text.utf8)
-    case .string(let text): writeString(text, to: &bytes)
-    case .array(let array):
+    case .true: bytes.append(contentsOf: "true".utf8)
+    case .false: bytes.append(contentsOf: "false".utf8)
+    case .number: bytes.append(contentsOf: value.text.utf8)
+    case .string: writeString(value.text, to: &bytes)
+    case .array:
       bytes.append(UInt8(ascii: "["))
-      for (index, item) in array.items.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(item, to: &bytes)
+      var link = value.first
+      while link >= 0 {
+        if link != value.first { bytes.append(UInt8(ascii: ",")) }
+        write(arena.links[link].node, of: arena, to: &bytes, members: &members)
+        link = arena.links[link].next
       }
       bytes.append(UInt8(ascii: "]"))
-    case .object(let object):
+    case .object:
       bytes.append(UInt8(ascii: "{"))
+      let start = members.count
+      var link = value.first
+      var isSorted = true
+      while link >= 0 {
+        if isSorted, members.count > start,
+          !arena.links[members[members.count - 1]].key.utf8.lexicographicallyPrecedes(
+            arena.links[link].key.utf8)
+        {
+          isSorted = false
+        }
+        members.append(link)
+        link = arena.links[link].next
+      }
       // NB: Sorted by UTF-8 bytes, as `JSONEncoder` sorts: not by `String`'s `<`, which
       // compares canonically equivalent forms ("e\u{301}" and "é") as one.
-      let members =
-        object.members.count > 1
-        ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        : object.members
-      for (index, member) in members.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if !isSorted {
+        members[start...].sort {
+          arena.links[$0].key.utf8.lexicographicallyPrecedes(arena.links[$1].key.utf8)
+        }
+      }
+      for index in start..<members.count {
+        if index > start { bytes.append(UInt8(ascii: ",")) }
+        let member = arena.links[members[index]]
         writeString(member.key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        write(member.value, to: &bytes)
+        write(member.node, of: arena, to: &bytes, members: &members)
       }
+      members.removeSubrange(start...)
       bytes.append(UInt8(ascii: "}"))
     }
   }

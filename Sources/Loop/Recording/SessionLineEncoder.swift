@@ -68,19 +68,20 @@ final class SessionLineEncoder {
   private static func write(
     _ node: Int, of arena: NodeArena, to bytes: inout [UInt8], members: inout [Int]
   ) {
-    let value = arena.nodes[node]
-    switch value.kind {
+    // NB: Read in place: a copy of the node would retain its text and copy its key.
+    switch arena.nodes[node].kind {
     case .nothing: bytes.append(contentsOf: "{}".utf8)
     case .null: bytes.append(contentsOf: "null".utf8)
     case .true: bytes.append(contentsOf: "true".utf8)
     case .false: bytes.append(contentsOf: "false".utf8)
-    case .number: bytes.append(contentsOf: value.text.utf8)
-    case .string: writeString(value.text, to: &bytes)
+    case .number: bytes.append(contentsOf: arena.nodes[node].text.utf8)
+    case .string: writeString(arena.nodes[node].text, to: &bytes)
     case .array:
       bytes.append(UInt8(ascii: "["))
-      var link = value.first
+      let first = arena.nodes[node].first
+      var link = first
       while link >= 0 {
-        if link != value.first { bytes.append(UInt8(ascii: ",")) }
+        if link != first { bytes.append(UInt8(ascii: ",")) }
         write(arena.links[link].node, of: arena, to: &bytes, members: &members)
         link = arena.links[link].next
       }
@@ -88,7 +89,7 @@ final class SessionLineEncoder {
     case .object:
       bytes.append(UInt8(ascii: "{"))
       let start = members.count
-      var link = value.first
+      var link = arena.nodes[node].first
       var isSorted = true
       while link >= 0 {
         if isSorted, members.count > start,
@@ -109,10 +110,10 @@ final class SessionLineEncoder {
       }
       for index in start..<members.count {
         if index > start { bytes.append(UInt8(ascii: ",")) }
-        let member = arena.links[members[index]]
-        writeString(member.key, to: &bytes)
+        let member = members[index]
+        writeString(arena.links[member].key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        write(member.node, of: arena, to: &bytes, members: &members)
+        write(arena.links[member].node, of: arena, to: &bytes, members: &members)
       }
       members.removeSubrange(start...)
       bytes.append(UInt8(ascii: "}"))

@@ -60,26 +60,14 @@ struct NodeEncoder: Encoder {
     if T.self == Bool.self, let bool = value as? Bool {
       return arena.makeNode(parent: container, key: key, kind: bool ? .true : .false)
     }
-    if T.self == Double.self, let double = value as? Double {
-      return try numberNode(of: double, in: arena, container: container, key: key)
-    }
     let encoder = NodeEncoder(arena: arena, node: arena.makeNode(parent: container, key: key))
     try encoder.encode(value)
     return encoder.node
   }
 
-  /// A new node holding a floating-point number, at `key` of the container `container`.
-  static func numberNode<F: BinaryFloatingPoint & LosslessStringConvertible>(
-    of value: F, in arena: NodeArena, container: Int, key: any CodingKey
-  ) throws -> Int {
-    let node = NodeEncoder(arena: arena, node: arena.makeNode(parent: container, key: key))
-    try node.setNumber(value)
-    return node.node
-  }
-
   /// Sets this node to a floating-point number as `JSONEncoder` writes it: its shortest
   /// description, without a trailing `.0`; a value that is not finite is refused.
-  func setNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+  private func setNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
         value,
@@ -129,20 +117,6 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     set(key, try NodeEncoder.node(of: value, in: arena, container: object, key: key))
   }
 
-  // The commonest members, written without an encoder of their own.
-  mutating func encode(_ value: Bool, forKey key: Key) throws {
-    set(key, arena.makeNode(parent: object, key: key, kind: value ? .true : .false))
-  }
-  mutating func encode(_ value: String, forKey key: Key) throws {
-    set(key, arena.makeNode(parent: object, key: key, kind: .string, text: value))
-  }
-  mutating func encode(_ value: Int, forKey key: Key) throws {
-    set(key, arena.makeNode(parent: object, key: key, kind: .number, text: String(value)))
-  }
-  mutating func encode(_ value: Double, forKey key: Key) throws {
-    set(key, try NodeEncoder.numberNode(of: value, in: arena, container: object, key: key))
-  }
-
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
@@ -190,24 +164,6 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let item = try NodeEncoder.node(of: value, in: arena, container: array, key: nextKey)
-    arena.appendItem(to: array, item)
-  }
-
-  // The commonest items, written without an encoder of their own.
-  mutating func encode(_ value: Bool) throws {
-    let item = arena.makeNode(parent: array, key: nextKey, kind: value ? .true : .false)
-    arena.appendItem(to: array, item)
-  }
-  mutating func encode(_ value: String) throws {
-    arena.appendItem(
-      to: array, arena.makeNode(parent: array, key: nextKey, kind: .string, text: value))
-  }
-  mutating func encode(_ value: Int) throws {
-    arena.appendItem(
-      to: array, arena.makeNode(parent: array, key: nextKey, kind: .number, text: String(value)))
-  }
-  mutating func encode(_ value: Double) throws {
-    let item = try NodeEncoder.numberNode(of: value, in: arena, container: array, key: nextKey)
     arena.appendItem(to: array, item)
   }
 

@@ -55,9 +55,9 @@ private func pageData(_ page: String) throws -> JSONValue {
 @Suite("Hostile logs: every string reads back, nothing runs, nothing crashes")
 struct HostileLogTests {
   @Test("seeded random Unicode in state and actions: record, read back, replay, inspect — equal")
-  func randomUnicodeRoundTrips() throws {
+  func randomUnicodeRoundTrips() async throws {
     var random = SeededRandom(seed: 2028)
-    for _ in 0..<200 {
+    for await _ in SeededRandom.seeds(200) {
       let buffer = SessionLogBuffer()
       let store = Store(initialState: Notes.State(), reducer: Notes.reducer, environment: ())
       store.record(to: SessionRecorder(name: hostileString(&random), to: .buffer(buffer)))
@@ -150,7 +150,7 @@ struct HostileLogTests {
   }
 
   @Test("loop-inspect over 3,000 seeded mutations of a log: a page or one line naming the line")
-  func fuzz() throws {
+  func fuzz() async throws {
     let buffer = SessionLogBuffer()
     let store = Store(initialState: Notes.State(), reducer: Notes.reducer, environment: ())
     store.record(to: SessionRecorder(name: "notes", to: .buffer(buffer)))
@@ -170,7 +170,7 @@ struct HostileLogTests {
     var pages = 0
     var refusals = 0
     let runs = SeededRandom.seeds(3_000)
-    for _ in runs {
+    for await _ in runs {
       let bytes = SeededMutation.mutate(original, inserting: snippets, edits: 1...3, using: &random)
       let text = String(decoding: bytes, as: UTF8.self)
       do {

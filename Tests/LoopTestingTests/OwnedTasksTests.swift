@@ -62,8 +62,8 @@ struct OwnedTasksTests {
   }
 
   @Test("2,000 seeded runs of owning, routing and disowning agree with the event list")
-  func agreesWithModel() {
-    for seed in SeededRandom.seeds(2_000) {
+  func agreesWithModel() async {
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let owners = (0..<3).map(Owner.init)
       var owned = OwnedTasks<Owner>()

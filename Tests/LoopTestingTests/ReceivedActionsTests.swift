@@ -7,8 +7,8 @@ import Testing
 @Suite("ReceivedActions agrees with an array of pairs")
 struct ReceivedActionsTests {
   @Test("on 2,000 seeded random sequences of appends, removals and searches")
-  func modelBased() {
-    for seed in SeededRandom.seeds(2_000) {
+  func modelBased() async {
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed + 1)
       let list = ReceivedActions<String, Int>()
       var model: [(action: Int, state: String)] = []

@@ -189,7 +189,7 @@ struct SettleRuleAgreementTests {
     "after every settled send and advance, 32 more rounds of the main queue change nothing")
   func agreement() async {
     var disagreements: [String] = []
-    for seed in SeededRandom.seeds(2_000) {
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let clock = TestClock()
       let steps = LockedState(0)

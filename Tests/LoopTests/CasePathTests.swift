@@ -151,10 +151,10 @@ struct CasePathTests {
   }
 
   @Test("tuple payloads, labelled or not, extract as a pair")
-  func tuples() {
+  func tuples() async {
     let row = CasePath(Mixed.row)
     let pair = CasePath(Mixed.pair)
-    for seed in SeededRandom.seeds(2_000) {
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let root = Self.mixed(&random)
       let expectedRow: (Int, Child)? =

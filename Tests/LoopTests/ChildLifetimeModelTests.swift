@@ -76,9 +76,7 @@ struct ChildLifetimeModelTests {
   func agreesWithModel() async {
     let sheetScope = AnyHashable(\State.sheet)
     let pathScope = AnyHashable(\State.path.elements)
-    for seed in SeededRandom.seeds(1_000) {
-      // NB: Lets other tests' main-actor work run between sequences.
-      await Task.yield()
+    for await seed in SeededRandom.seeds(1_000) {
       var random = SeededRandom(seed: seed)
       let store = Store<State, Action>(initialState: State(), reducer: reducer, environment: ())
       /// The sheet ids whose effect should run: started under that id, and the sheet has had

@@ -108,10 +108,7 @@ struct ChildStoreIdentityTests {
     "2,000 seeded runs: the cached store agrees with a store made anew, and is reused exactly when it should be"
   )
   func agreesWithFreshStores() async {
-    for seed in SeededRandom.seeds(2_000) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let store = makeStore()
       // NB: The held store and whether a child of another id was scoped since it was taken
@@ -162,10 +159,7 @@ struct ChildStoreIdentityTests {
 
   @Test("2,000 seeded runs of an enum state: each case's store agrees with the state")
   func enumCasesAgree() async {
-    for seed in SeededRandom.seeds(2_000) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let store = Store(initialState: Mode.idle, reducer: CaseFixture.reducer, environment: ())
       var held: [Store<Sheet, SheetAction>] = []

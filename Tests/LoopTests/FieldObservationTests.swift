@@ -220,10 +220,7 @@ struct FieldObservationTests {
     "on 500 seeded random runs, observers are told exactly when their field moved off what they read"
   )
   func modelBased() async {
-    for seed in SeededRandom.seeds(500) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(500) {
       var random = SeededRandom(seed: seed + 1)
       let store = Store(initialState: Card(), reducer: cardReducer, environment: ())
       // Observers: field 0 count, 1 name, 2 tags; each with what it read, while waiting.

@@ -169,8 +169,8 @@ private func contents(_ rows: IdentifiedArrayOf<Row>) -> [Row] {
 struct IdentifiedArrayHistoryModelTests {
   // NB: Pure value code: off the main actor, so it does not hold up other tests' stores.
   @Test("equal versions mean equal contents; the history names every id touched or removed")
-  nonisolated func historyAgreesWithContents() {
-    for seed in SeededRandom.seeds(3_000) {
+  nonisolated func historyAgreesWithContents() async {
+    for await seed in SeededRandom.seeds(3_000) {
       var random = SeededRandom(seed: seed)
       var state = State()
       var log: [String] = []
@@ -218,9 +218,7 @@ struct IdentifiedArrayHistoryModelTests {
   )
   func storeAgreesWithModel() async {
     let scope = AnyHashable(\State.rows)
-    for seed in SeededRandom.seeds(1_500) {
-      // NB: Lets other tests' main-actor work run between sequences.
-      await Task.yield()
+    for await seed in SeededRandom.seeds(1_500) {
       var random = SeededRandom(seed: seed)
       let store = Store<State, Action>(initialState: State(), reducer: reducer, environment: ())
       /// The rows whose effect should be running: started, and present ever since.

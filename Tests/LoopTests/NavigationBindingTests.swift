@@ -185,10 +185,7 @@ struct NavigationBindingTests {
 
   @Test("on 1,000 seeded random edits of the path, the stack becomes the path")
   func modelBased() async {
-    for seed in SeededRandom.seeds(1_000) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(1_000) {
       var random = SeededRandom(seed: seed + 1)
       let store = makeStore()
       let path = store.binding(path: \.path, action: ShellAction.path)

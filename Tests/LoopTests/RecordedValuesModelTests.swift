@@ -31,9 +31,9 @@ struct RecordedValuesModelTests {
   }
 
   @Test("replaying twice and stepping back and forth never changes the log: 300 seeded sessions")
-  func replayKeepsTheLog() throws {
+  func replayKeepsTheLog() async throws {
     var random = SeededRandom(seed: 47)
-    for session in 0..<300 {
+    for await session in SeededRandom.seeds(300) {
       let buffer = SessionLogBuffer()
       let store = Store(
         initialState: Records.state([.init(id: 1, title: "Milk")]), reducer: Records.reducer,

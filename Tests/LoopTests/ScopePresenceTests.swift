@@ -153,10 +153,7 @@ struct ScopePresenceTests {
     "2,000 seeded runs: a view of an optional child or an enum case is told exactly when what it showed changed"
   )
   func presenceAgreesWithThePlainComputation() async {
-    for seed in SeededRandom.seeds(2_000) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let store = makeStore()
       let sheetView = Watcher { _ = store.scope(state: \.sheet, action: Action.sheet) }
@@ -282,10 +279,7 @@ struct ScopePresenceTests {
     "2,000 seeded runs: rows by id of a stored collection agree with the same rows through a computed path"
   )
   func rowsAgreeWithThePlainWay() async {
-    for seed in SeededRandom.seeds(2_000) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let store = makeStore()
       var held: [Int: (fast: Store<Row, RowAction>, plain: Store<Row, RowAction>)] = [:]

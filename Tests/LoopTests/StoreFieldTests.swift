@@ -226,10 +226,7 @@ struct StoreFieldTests {
         }, { "\($0.profile)" }
       ),
     ]
-    for seed in SeededRandom.seeds(500) {
-      // NB: One seed at a time on the main actor: the other tests' main-actor work runs
-      // between seeds (a whole run at once held it for minutes under ThreadSanitizer).
-      await Task.yield()
+    for await seed in SeededRandom.seeds(500) {
       var random = SeededRandom(seed: seed + 1)
       let store = makeStore()
       let observers = (0..<12).map { _ in Told() }

@@ -53,7 +53,7 @@ import Testing
     }
   }
 
-  @Test func seededMutationsOfARequestAreReadOrRefusedNeverACrash() {
+  @Test func seededMutationsOfARequestAreReadOrRefusedNeverACrash() async {
     let valid = Array(
       "POST /control?token=abc&q=%E2%80%A8 HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 2\r\n\r\n{}"
         .utf8)
@@ -63,7 +63,7 @@ import Testing
       Array("1e400 -0 99999999999999999999".utf8),
     ]
     var random = SeededRandom(seed: 42)
-    for _ in SeededRandom.seeds(3_000) {
+    for await _ in SeededRandom.seeds(3_000) {
       let bytes = SeededMutation.mutate(valid, inserting: hostile, edits: 1...4, using: &random)
       var remaining = bytes[...]
       do {

@@ -7,8 +7,8 @@ import Testing
 /// seeded random cases: the event log against "every event, and the newest that fit", the
 /// history's windowed replay against "every step, replayed from the start".
 @Suite struct LiveModelTests {
-  @Test func eventLogKeepsTheNewestThatFitAndSaysWhatWasMissed() {
-    for seed in SeededRandom.seeds(2_000) {
+  @Test func eventLogKeepsTheNewestThatFitAndSaysWhatWasMissed() async {
+    for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let maximumCount = Int.random(in: 1...8, using: &random)
       let maximumBytes = Int.random(in: 1...40, using: &random)
@@ -39,9 +39,9 @@ import Testing
     }
   }
 
-  @Test func historyReplaysEveryStepItKeepsAsAReplayFromTheStartWould() {
+  @Test func historyReplaysEveryStepItKeepsAsAReplayFromTheStartWould() async {
     let reduce: (inout [Int], Int) -> Void = { $0.append($1) }
-    for seed in SeededRandom.seeds(1_000) {
+    for await seed in SeededRandom.seeds(1_000) {
       var random = SeededRandom(seed: seed)
       let keeping = Int.random(in: 1...6, using: &random)
       var history = LiveHistory<[Int], Int>(initialState: [], keeping: keeping)

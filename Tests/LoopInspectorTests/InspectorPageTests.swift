@@ -115,9 +115,10 @@ struct InspectorPageTests {
     #expect(html.components(separatedBy: "</script>").count == 3)  // the page's own two
   }
 
-  // NB: One long computation with no store: off the main actor, which the other tests share.
+  // NB: One long computation with no store: nonisolated and async, so it runs off the main
+  // actor, which the other tests share (a synchronous test runs on its suite's actor).
   @Test("the page grows with what changed, not with the whole state per step")
-  nonisolated func sizeFollowsChanges() throws {
+  nonisolated func sizeFollowsChanges() async throws {
     let rows = (0..<200).map { #"{"id":\#($0),"title":"row \#($0) with a long title"}"# }
     let state = { (count: Int) in #"{"count":\#(count),"rows":[\#(rows.joined(separator: ","))]}"# }
     var log =

@@ -167,7 +167,8 @@ private func contents(_ rows: IdentifiedArrayOf<Row>) -> [Row] {
 @MainActor
 @Suite("IdentifiedArray's version and history agree with the plain computation")
 struct IdentifiedArrayHistoryModelTests {
-  // NB: Pure value code: off the main actor, so it does not hold up other tests' stores.
+  // NB: Pure value code: nonisolated and async, so it runs off the main actor and does not hold
+  // up other tests' stores (a synchronous test runs on its suite's actor).
   @Test("equal versions mean equal contents; the history names every id touched or removed")
   nonisolated func historyAgreesWithContents() async {
     for await seed in SeededRandom.seeds(3_000) {

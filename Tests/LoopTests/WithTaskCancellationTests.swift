@@ -82,8 +82,8 @@ private enum Churn {
 struct WithTaskCancellationChurnTests {
   @Test("on 100 seeded runs of 200 starts and stops, every caller returns and nothing is left")
   func churn() async {
-    for seed in 1...100 {
-      var random = SeededRandom(seed: UInt64(seed))
+    for await seed in SeededRandom.seeds(100) {
+      var random = SeededRandom(seed: seed + 1)
       let store = Store(initialState: Churn.State(), reducer: Churn.reducer, environment: ())
       var tasks: [StoreTask] = []
       var started: Set<Int> = []

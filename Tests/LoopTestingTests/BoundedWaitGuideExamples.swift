@@ -6,7 +6,7 @@ import Testing
 
 /// A wait that cannot end fails the test, naming the send, instead of hanging.
 @MainActor
-@Suite("TestStore waits end", .timeLimit(.minutes(10)))
+@Suite("TestStore waits end", .hangBackstop)
 struct TestStoreBoundedWaitTests {
   enum Ticker {
     struct State: Equatable { var ticks = 0 }

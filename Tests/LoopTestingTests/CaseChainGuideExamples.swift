@@ -5,7 +5,7 @@ import Testing
 /// Every chain shape of ComingFromTCA's table and Testing's "Receiving a nested action by its
 /// chain of cases", written as the guides write them, received from an effect.
 @MainActor
-@Suite("Guide examples: case chains", .timeLimit(.minutes(10)))
+@Suite("Guide examples: case chains", .hangBackstop)
 struct CaseChainGuideExamples {
   struct Failure: Error {}
 

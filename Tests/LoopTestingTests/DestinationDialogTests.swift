@@ -6,7 +6,7 @@ import Testing
 /// changed in place without hand-written accessors, and its alert dismissed after a button.
 @MainActor
 @Suite(
-  "Destination enums: cases in place, dialogs that go after their button", .timeLimit(.minutes(10)))
+  "Destination enums: cases in place, dialogs that go after their button", .hangBackstop)
 struct DestinationDialogTests {
   enum Editor {
     struct State: Equatable { var title: String }

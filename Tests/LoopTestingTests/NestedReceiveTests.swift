@@ -5,7 +5,7 @@ import Testing
 /// Receiving a nested action that is not `Equatable`, by its chain of cases, in one line: a
 /// presented child's delegate, a row by id, a stack screen by id.
 @MainActor
-@Suite("Receiving a nested action by its cases", .timeLimit(.minutes(10)))
+@Suite("Receiving a nested action by its cases", .hangBackstop)
 struct NestedReceiveTests {
   struct Failure: Error {}
 

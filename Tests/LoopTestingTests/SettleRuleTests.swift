@@ -52,7 +52,7 @@ struct SettleRuleStepTests {
 }
 
 @MainActor
-@Suite("MainQueueJobs: waits end", .timeLimit(.minutes(10)))
+@Suite("MainQueueJobs: waits end", .hangBackstop)
 struct MainQueueJobsWaitTests {
   @Test(
     "a backstop that runs out before its wait is published still ends it",
@@ -163,7 +163,7 @@ private enum Churn {
 }
 
 @MainActor
-@Suite("SettleRule agrees with the plain computation", .deterministicJobs, .timeLimit(.minutes(10)))
+@Suite("SettleRule agrees with the plain computation", .deterministicJobs, .hangBackstop)
 struct SettleRuleAgreementTests {
   /// Lets the main queue go round `rounds` times: whatever was still to run by then, has.
   func letMainQueueGoRound(_ rounds: Int) async {

@@ -4,7 +4,7 @@ import Testing
 @testable import LoopTesting
 
 @MainActor
-@Suite("TestClock", .deterministicJobs, .timeLimit(.minutes(10)))
+@Suite("TestClock", .deterministicJobs, .hangBackstop)
 struct TestClockTests {
   @Test("sleepers wake in deadline order, ties in the order they slept")
   func wakeOrder() async {

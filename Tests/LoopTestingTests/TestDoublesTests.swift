@@ -4,7 +4,7 @@ import Testing
 
 /// The test doubles TCA ships and every port wrote by hand (a client module's failing value is
 /// in MovieSearchTests' `FailingServiceTests`).
-@Suite("Test doubles", .timeLimit(.minutes(10)))
+@Suite("Test doubles", .hangBackstop)
 struct TestDoublesTests {
   @Test("UUID(n) ends in n; incrementing gives UUID(0), UUID(1), … in order")
   func uuids() {

@@ -5,7 +5,7 @@ import Testing
 /// A feature that closes itself, tested on its own: the test store stands in for its parent
 /// (`isDismissed`), as TCA's does. And `withExhaustivity`.
 @MainActor
-@Suite("TestStore: isDismissed and withExhaustivity", .timeLimit(.minutes(10)))
+@Suite("TestStore: isDismissed and withExhaustivity", .hangBackstop)
 struct TestStoreDismissalTests {
   enum Editor {
     struct State: Equatable {

@@ -8,7 +8,7 @@ import Testing
 /// counted as its effects' (on the portable path, `GlobalJobRouting` routes only the tasks a
 /// test owns).
 @MainActor
-@Suite("Work beside a test store", .timeLimit(.minutes(10)))
+@Suite("Work beside a test store", .hangBackstop)
 struct WorkBesideTestStoresTests {
   @Test("a flood of global-executor jobs outside the store does not keep it from going quiet")
   func floodBeside() async {

@@ -82,7 +82,7 @@ private enum Rows {
 }
 
 @MainActor
-@Suite("Cancellation ids belong to the child that uses them", .timeLimit(.minutes(10)))
+@Suite("Cancellation ids belong to the child that uses them", .hangBackstop)
 struct ChildIDScopeTests {
   private func makeStore() -> (TestStore<Rows.State, Rows.Action, TestClock>, TestClock) {
     let clock = TestClock()

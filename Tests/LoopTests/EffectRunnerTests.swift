@@ -1,5 +1,6 @@
 import Dispatch
 import Loop
+import LoopTesting
 import Testing
 
 @MainActor
@@ -81,13 +82,14 @@ func onMainQueue(after depth: Int, _ body: @escaping @MainActor @Sendable () -> 
   }
 }
 
-/// The first `count` values of `stream`. A 300 s backstop on the real clock finishes the stream
-/// so a lost wake-up fails the test instead of hanging it; it never makes a test pass.
+/// The first `count` values of `stream`. A backstop on the real clock, as long as the suites'
+/// `.hangBackstop`, finishes the stream so a lost wake-up fails the test instead of hanging it;
+/// it never makes a test pass.
 func first<Value: Sendable>(
   _ count: Int, of stream: AsyncStream<Value>, backstop: AsyncStream<Value>.Continuation
 ) async -> [Value] {
   let watchdog = Task {
-    try await ContinuousClock().sleep(for: .seconds(300))
+    try await ContinuousClock().sleep(for: .seconds(30 * 60))
     backstop.finish()
   }
   defer { watchdog.cancel() }
@@ -120,7 +122,7 @@ private enum Context {
 }
 
 @MainActor
-@Suite("Effects inherit nothing from an unrelated send", .timeLimit(.minutes(10)))
+@Suite("Effects inherit nothing from an unrelated send", .hangBackstop)
 struct EffectContextTests {
   @Test("no effect sees a task-local of the send that launched the runner, nor of its own")
   func noTaskLocalsFromSenders() async {

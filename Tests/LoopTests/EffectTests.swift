@@ -24,7 +24,7 @@ private func harness(
 }
 
 @MainActor
-@Suite("Effect", .deterministicJobs, .timeLimit(.minutes(10)))
+@Suite("Effect", .deterministicJobs, .hangBackstop)
 struct EffectTests {
   @Test(".none and .send create no task")
   func noneAndSendCreateNoTask() {

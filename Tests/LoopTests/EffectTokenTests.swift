@@ -1,10 +1,11 @@
+import LoopTesting
 import Testing
 
 @testable import Loop
 
 @Suite("EffectToken")
 struct EffectTokenTests {
-  @Test("cancelling a running effect cancels its task", .timeLimit(.minutes(10)))
+  @Test("cancelling a running effect cancels its task", .hangBackstop)
   func cancelRunning() async {
     let token = EffectToken(tags: [], cascade: nil)
     let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)

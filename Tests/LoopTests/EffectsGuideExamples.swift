@@ -226,7 +226,7 @@ enum TimerRows {
 }
 
 @MainActor
-@Suite("Effects guide: a child's ids are its own", .timeLimit(.minutes(10)))
+@Suite("Effects guide: a child's ids are its own", .hangBackstop)
 struct TimerRowGuideExamples {
   @Test("two rows share TimerID, and stopping one leaves the other ticking")
   func rowsShareAnIDType() async {
@@ -266,7 +266,7 @@ enum Draft {
 }
 
 @MainActor
-@Suite("Effects guide: part of an effect, cancellable by id", .timeLimit(.minutes(10)))
+@Suite("Effects guide: part of an effect, cancellable by id", .hangBackstop)
 struct DraftGuideExamples {
   @Test("typing again within a second replaces the pending save")
   func debouncedSave() async {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LoopTesting
 import Testing
 
 @testable import Loop
@@ -59,7 +60,7 @@ struct RuntimePathTests {
 
   @Test(
     "a store released off the main actor cancels its effects at once: an action sent before the shutdown runs is dropped",
-    .timeLimit(.minutes(10)))
+    .hangBackstop)
   @MainActor
   func releasedOffTheMainActor() async {
     let started = AsyncStream<Void>.makeStream()

@@ -78,7 +78,7 @@ private enum Churn {
 }
 
 @MainActor
-@Suite("withTaskCancellation under churn", .timeLimit(.minutes(10)))
+@Suite("withTaskCancellation under churn", .hangBackstop)
 struct WithTaskCancellationChurnTests {
   @Test("on 100 seeded runs of 200 starts and stops, every caller returns and nothing is left")
   func churn() async {
@@ -104,7 +104,7 @@ struct WithTaskCancellationChurnTests {
 }
 
 @MainActor
-@Suite("withTaskCancellation", .deterministicJobs, .timeLimit(.minutes(10)))
+@Suite("withTaskCancellation", .deterministicJobs, .hangBackstop)
 struct WithTaskCancellationTests {
   @Test("cancelInFlight: a second edit replaces the first, which never saves")
   func cancelInFlight() async {

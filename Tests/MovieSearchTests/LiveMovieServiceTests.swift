@@ -1,4 +1,5 @@
 import Foundation
+import LoopTesting
 import MovieSearch
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("MovieService.live over HTTP on loopback", .timeLimit(.minutes(10)))
+@Suite("MovieService.live over HTTP on loopback", .hangBackstop)
 struct LiveMovieServiceTests {
   static let key = "SECRET-KEY-4711"
 

@@ -1,7 +1,8 @@
 import Foundation
+import LoopTesting
 import Testing
 
-@Suite("The movies app, run as a process", .timeLimit(.minutes(10)))
+@Suite("The movies app, run as a process", .hangBackstop)
 struct MoviesAppTests {
   static let key = "APP-SECRET-9931"
 

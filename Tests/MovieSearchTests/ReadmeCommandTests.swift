@@ -1,9 +1,10 @@
 import Foundation
+import LoopTesting
 import Testing
 
 /// Every `movies` command the README shows runs as printed, offline, and succeeds; the
 /// messages for a search that finds nothing say what was asked and what to try.
-@Suite("The README's movies commands, run as printed", .timeLimit(.minutes(10)))
+@Suite("The README's movies commands, run as printed", .hangBackstop)
 struct ReadmeCommandTests {
   static let readme = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -299,14 +299,16 @@ func expectFailure(
   #expect(messages.withLock { $0 } == [message], sourceLocation: sourceLocation)
 }
 
-/// Whether `body` returns before a 60 s backstop on the real clock; the backstop cancels it.
-/// It can only turn a wait into a failure, never make a test pass.
+/// Whether `body` returns before a backstop on the real clock, as long as the suites'
+/// `.hangBackstop`; the backstop cancels it. It can only turn a wait into a failure, never make
+/// a test pass, and only a hang reaches it: the main actor `body` runs on is shared with every
+/// other test, so a run on a loaded machine can wait minutes for it.
 @MainActor
 func returnsBeforeBackstop(_ body: @escaping @MainActor @Sendable () async -> Void) async -> Bool {
   let backstopFired = LockedState(false)
   let work = Task { @MainActor in await body() }
   let backstop = Task {
-    try await ContinuousClock().sleep(for: .seconds(60))
+    try await ContinuousClock().sleep(for: .seconds(30 * 60))
     backstopFired.withLock { $0 = true }
     work.cancel()
   }

@@ -70,8 +70,7 @@ package struct Seeds: AsyncSequence, Sendable {
   package typealias Element = UInt64
   package typealias Failure = Never
 
-  /// The seeds, in order.
-  package let range: Range<UInt64>
+  private let range: Range<UInt64>
 
   init(_ range: Range<UInt64>) { self.range = range }
 

@@ -308,7 +308,7 @@ func returnsBeforeBackstop(_ body: @escaping @MainActor @Sendable () async -> Vo
   let backstopFired = LockedState(false)
   let work = Task { @MainActor in await body() }
   let backstop = Task {
-    try await ContinuousClock().sleep(for: .seconds(30 * 60))
+    try await ContinuousClock().sleep(for: .hangBackstop)
     backstopFired.withLock { $0 = true }
     work.cancel()
   }

@@ -89,7 +89,7 @@ func first<Value: Sendable>(
   _ count: Int, of stream: AsyncStream<Value>, backstop: AsyncStream<Value>.Continuation
 ) async -> [Value] {
   let watchdog = Task {
-    try await ContinuousClock().sleep(for: .seconds(30 * 60))
+    try await ContinuousClock().sleep(for: .hangBackstop)
     backstop.finish()
   }
   defer { watchdog.cancel() }

@@ -28,27 +28,9 @@ extension Reducer {
   /// ```
   ///
   /// Presenting a child of another `id` over a presented one ends the first one's effects too.
-  @inlinable
-  public func presents<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    presents(
-      state: toChild, identity: toChild.appending(path: \ChildState?.?.id),
-      action: toPresentationAction, environment: toChildEnvironment, then: child,
-      fileID: fileID, line: line)
-  }
-
-  /// Presents an optional child feature that can be dismissed by the parent, by the user, or
-  /// by the child itself.
-  ///
   /// A child that is not `Identifiable` is told apart by presence only: presenting another
   /// over a presented one, without dismissing it first, keeps the first one's effects.
   @inlinable
-  @_disfavoredOverload
   public func presents<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
@@ -56,21 +38,7 @@ extension Reducer {
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    presents(
-      state: toChild, identity: toChild.appending(path: \ChildState?.isPresent),
-      action: toPresentationAction, environment: toChildEnvironment, then: child,
-      fileID: fileID, line: line)
-  }
-
-  @inlinable
-  func presents<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    identity toIdentity: KeyPath<State, Identity?>,
-    action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString, line: UInt
-  ) -> Self {
+    let identity = ChildIdentity<ChildState>().of
     let parent = self.body
     let canBeDialog = DialogPresence.canBeDialog(ChildState.self)
     // NB: A dialog whose state cannot be compared is taken for the one that was there, if it
@@ -87,7 +55,7 @@ extension Reducer {
           DialogPresence.isDialog(child)
         { child } else { nil }
       // NB: As TCA does, before the parent runs: nothing was presented to dismiss.
-      if isDismiss, state[keyPath: toIdentity] == nil, !ChildLifetimeID.isOutlivingSend {
+      if isDismiss, state[keyPath: toChild] == nil, !ChildLifetimeID.isOutlivingSend {
         reportRuntimeWarning(
           """
           A presented child received "dismiss" when it was not presented.
@@ -118,7 +86,7 @@ extension Reducer {
     let dismissAction = toPresentationAction.embed(.dismiss)
     return dismissing.withChild(
       scope: AnyHashable(toChild),
-      identity: { $0[keyPath: toIdentity] },
+      identity: { $0[keyPath: toChild].map(identity) },
       modify: { state, body in state[keyPath: toChild].modifyIfPresent(body) },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in

@@ -12,33 +12,31 @@
 ///   value, then changes whichever scope's reading is used. (The cost: a view whose child is
 ///   absent is also told when the state moves between two other cases.)
 @usableFromInline
-struct CasePresence<Identity: Hashable>: Equatable {
+struct CasePresence: Equatable {
   /// The state's case.
   @usableFromInline let tag: UInt32
   /// The child's identity, while the state is in the scoped case.
-  @usableFromInline let identity: Identity?
+  @usableFromInline let identity: AnyHashable?
 
   @inlinable
-  init(tag: UInt32, identity: Identity?) {
+  init(tag: UInt32, identity: AnyHashable?) {
     self.tag = tag
     self.identity = identity
   }
 }
 
 /// Which case scope a `CasePresence` belongs to: the case's tag while the child is there
-/// (`nil` while it is not), the payload, action and identity types.
+/// (`nil` while it is not), the payload and action types.
 @usableFromInline
 struct CasePresenceKey: Hashable {
   let tag: UInt32?
   let payload: ObjectIdentifier
   let action: ObjectIdentifier
-  let identity: ObjectIdentifier
 
   @usableFromInline
-  init(tag: UInt32?, payload: Any.Type, action: Any.Type, identity: Any.Type) {
+  init(tag: UInt32?, payload: Any.Type, action: Any.Type) {
     self.tag = tag
     self.payload = ObjectIdentifier(payload)
     self.action = ObjectIdentifier(action)
-    self.identity = ObjectIdentifier(identity)
   }
 }

@@ -13,7 +13,8 @@
 /// An effect that must outlive its child says so with ``Effect/outlivingChild()``.
 @usableFromInline
 struct ChildLifetimeID: Hashable, @unchecked Sendable {
-  // NB: @unchecked: both are made from `Sendable` values (a key path, an id), which
+  // NB: @unchecked: both are made from values taken to be `Sendable` (a key path, an id; see
+  // `ChildIdentity` for the id), which
   // `AnyHashable` does not say of itself.
   @usableFromInline let scope: AnyHashable
   @usableFromInline let child: AnyHashable

@@ -67,28 +67,12 @@ extension Reducer {
   }
 
   /// `ifLet(state:action:environment:then:fileID:line:)`, routed by the case that wraps the
-  /// child's actions; the child's `id` is its identity.
+  /// child's actions.
   ///
   /// ```swift
   /// .ifLet(state: \.details, action: Action.details, then: Details.reducer)
   /// ```
   @inlinable
-  public func ifLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    ifLet(
-      state: toChild, action: CasePath(toChildAction), environment: toChildEnvironment,
-      then: child, fileID: fileID, line: line)
-  }
-
-  /// `ifLet(state:action:environment:then:fileID:line:)`, routed by the case that wraps the
-  /// child's actions; a child that is not `Identifiable` is the same child while not `nil`.
-  @inlinable
-  @_disfavoredOverload
   public func ifLet<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
@@ -109,23 +93,6 @@ extension Reducer {
   ///            then: LoggedIn.reducer)
   /// ```
   @inlinable
-  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toCase: @escaping @Sendable (ChildState) -> State,
-    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    ifCaseLet(
-      state: CasePath(toCase), action: CasePath(toChildAction),
-      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
-  }
-
-  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case and the
-  /// action's case given as the cases themselves; a child that is not `Identifiable` is the
-  /// same child while the state is in the case.
-  @inlinable
-  @_disfavoredOverload
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
@@ -146,22 +113,6 @@ extension Reducer {
   ///            then: LoggedIn.reducer)
   /// ```
   @inlinable
-  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toCase: CasePath<State, ChildState>,
-    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    ifCaseLet(
-      state: toCase, action: CasePath(toChildAction),
-      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
-  }
-
-  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case as a
-  /// ``CasePath`` and the action's as the case itself, for a child that is not `Identifiable`.
-  @inlinable
-  @_disfavoredOverload
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: CasePath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
@@ -177,22 +128,6 @@ extension Reducer {
   /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case given as
   /// the case itself and the action's as a ``CasePath``.
   @inlinable
-  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toCase: @escaping @Sendable (ChildState) -> State,
-    action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    ifCaseLet(
-      state: CasePath(toCase), action: toChildAction,
-      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
-  }
-
-  /// `ifCaseLet(state:action:environment:then:fileID:line:)`, with the state's case as the
-  /// case itself and the action's as a ``CasePath``, for a child that is not `Identifiable`.
-  @inlinable
-  @_disfavoredOverload
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -206,29 +141,12 @@ extension Reducer {
   }
 
   /// `presents(state:action:environment:then:fileID:line:)`, routed by the case that wraps
-  /// the child's ``PresentationAction``; the child's `id` is its identity.
+  /// the child's ``PresentationAction``.
   ///
   /// ```swift
   /// .presents(state: \.sheet, action: Action.sheet, then: Sheet.reducer)
   /// ```
   @inlinable
-  public func presents<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    presents(
-      state: toChild, action: CasePath(toPresentationAction), environment: toChildEnvironment,
-      then: child, fileID: fileID, line: line)
-  }
-
-  /// `presents(state:action:environment:then:fileID:line:)`, routed by the case that wraps
-  /// the child's ``PresentationAction``; a child that is not `Identifiable` is the same child
-  /// while presented.
-  @inlinable
-  @_disfavoredOverload
   public func presents<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,

@@ -23,29 +23,16 @@ extension Reducer {
   /// failure under a `TestStore`). An effect that must outlive the case is marked
   /// ``Effect/outlivingChild()``.
   ///
+  /// A case value that is not `Identifiable` has no identity: its effects end when the state
+  /// leaves the case, not when the case is set again with another value.
+  ///
   /// - Complexity: O(1) per action on top of the two reducers: the case is extracted before and
   ///   after. The child's value is extracted, edited and embedded again, so a child holding a
   ///   large array copies it on a child action.
-  @inlinable
-  public func ifCaseLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toCase: CasePath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    ifCaseLet(
-      state: toCase, identity: { $0.id }, action: toChildAction,
-      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
-  }
-
-  /// Runs `child` on one case of an enum state and ends the child's effects when the state
-  /// moves to another case.
   ///
   /// A case value that is not `Identifiable` has no identity: its effects end when the state
   /// leaves the case, not when the case is set again with another value.
   @inlinable
-  @_disfavoredOverload
   public func ifCaseLet<ChildState, ChildAction, ChildEnvironment>(
     state toCase: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -53,21 +40,8 @@ extension Reducer {
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    ifCaseLet(
-      state: toCase, identity: { _ in true }, action: toChildAction,
-      environment: toChildEnvironment, then: child, fileID: fileID, line: line)
-  }
-
-  @inlinable
-  func ifCaseLet<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
-    state toCase: CasePath<State, ChildState>,
-    identity identityOf: @escaping (ChildState) -> Identity,
-    action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString, line: UInt
-  ) -> Self {
-    withChild(
+    let identityOf = ChildIdentity<ChildState>().of
+    return withChild(
       scope: AnyHashable(ChildScope()),
       identity: { toCase.extract(from: $0).map(identityOf) },
       modify: { state, body in

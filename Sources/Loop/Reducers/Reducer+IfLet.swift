@@ -21,32 +21,13 @@ extension Reducer {
   /// An action for the child while it is `nil` is a runtime warning (a test failure under a
   /// `TestStore`). An effect that must outlive the child is marked ``Effect/outlivingChild()``.
   ///
-  /// - Complexity: O(1) per action on top of the two reducers: the child's id is compared before
-  ///   and after.
-  @inlinable
-  public func ifLet<ChildState: Identifiable, ChildAction, ChildEnvironment>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment = sameEnvironment(),
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Self where ChildState.ID: Sendable {
-    ifLet(
-      state: toChild, identity: toChild.appending(path: \ChildState?.?.id),
-      action: toChildAction, environment: toChildEnvironment, then: child, fileID: fileID,
-      line: line)
-  }
-
-  /// Runs `child` on an optional child state and ends the child's effects when it becomes
-  /// `nil`.
-  ///
   /// A child state that is not `Identifiable` has no identity to compare: replacing one child
   /// with another without passing through `nil` keeps the old child's effects. Make the child
   /// `Identifiable` for those to end too.
   ///
-  /// - Complexity: O(1) per action on top of the two reducers.
+  /// - Complexity: O(1) per action on top of the two reducers: the child's id is compared before
+  ///   and after.
   @inlinable
-  @_disfavoredOverload
   public func ifLet<ChildState, ChildAction, ChildEnvironment>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -54,24 +35,10 @@ extension Reducer {
     then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    ifLet(
-      state: toChild, identity: toChild.appending(path: \ChildState?.isPresent),
-      action: toChildAction, environment: toChildEnvironment, then: child, fileID: fileID,
-      line: line)
-  }
-
-  @inlinable
-  func ifLet<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    identity toIdentity: KeyPath<State, Identity?>,
-    action toChildAction: CasePath<Action, ChildAction>,
-    environment toChildEnvironment: @escaping (Environment) -> ChildEnvironment,
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
-    fileID: StaticString, line: UInt
-  ) -> Self {
-    withChild(
+    let identity = ChildIdentity<ChildState>().of
+    return withChild(
       scope: AnyHashable(toChild),
-      identity: { $0[keyPath: toIdentity] },
+      identity: { $0[keyPath: toChild].map(identity) },
       modify: { state, body in state[keyPath: toChild].modifyIfPresent(body) },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in
@@ -97,9 +64,9 @@ extension Reducer {
   ///   - decorate: Applied to the child's effects once they send parent actions (presentation
   ///     binds its dismiss action there).
   @inlinable
-  func withChild<ChildState, ChildAction, ChildEnvironment, Identity: Hashable & Sendable>(
+  func withChild<ChildState, ChildAction, ChildEnvironment>(
     scope: AnyHashable,
-    identity: @escaping (State) -> Identity?,
+    identity: @escaping (State) -> AnyHashable?,
     modify:
       @escaping (inout State, (inout ChildState) -> Effect<ChildAction>) -> Effect<ChildAction>?,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -137,17 +104,9 @@ extension Reducer {
       effect.merge(with: parent(&state, action, environment))
       let after = identity(state)
       if before != nil, before != after {
-        let current = after.map { AnyHashable($0) }
-        effect.merge(
-          with: .endRemovedChildren(RemovedChildren(scope: scope) { $0 == current }))
+        effect.merge(with: .endRemovedChildren(RemovedChildren(scope: scope) { $0 == after }))
       }
       return effect
     }
   }
-}
-
-extension Optional {
-  /// `true` when there is a value: the identity of an optional child that has no `id`.
-  @inlinable
-  var isPresent: Bool? { self == nil ? nil : true }
 }

@@ -23,15 +23,6 @@ extension Store {
 
   /// The optional child's store, routed by a ``CasePath``; `nil` while the child is not there.
   @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action toChildAction: CasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: toChildState, action: { toChildAction.embed($0) })
-  }
-
-  /// The optional child's store, routed by a ``CasePath``; `nil` while the child is not there.
-  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>
@@ -52,16 +43,6 @@ extension Store {
   /// To send `.dismiss` from the view, send it to the parent store:
   /// `store.send(.sheet(.dismiss))`.
   @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action toPresentationAction: @escaping (PresentationAction<ChildAction>) -> Action
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: toChildState, action: { toPresentationAction(.presented($0)) })
-  }
-
-  /// The store of a presented child that is not `Identifiable`; `nil` while nothing is
-  /// presented.
-  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: @escaping (PresentationAction<ChildAction>) -> Action
@@ -71,16 +52,6 @@ extension Store {
 
   /// The store of a presented child, routed by a ``CasePath`` to its ``PresentationAction``;
   /// `nil` while nothing is presented.
-  @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: toChildState, action: { toPresentationAction.embed(.presented($0)) })
-  }
-
-  /// The store of a presented child that is not `Identifiable`, routed by a ``CasePath`` to
-  /// its ``PresentationAction``; `nil` while nothing is presented.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
@@ -96,16 +67,6 @@ extension Store {
   /// if let loggedIn = store.scope(state: State.loggedIn, action: Action.loggedIn) { … }
   /// ```
   @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toCase: @escaping @Sendable (ChildState) -> State,
-    action toChildAction: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: CasePath(toCase), action: toChildAction)
-  }
-
-  /// The store of one case of an enum state whose child is not `Identifiable`; `nil` while
-  /// the state is in another case.
-  @inlinable
   public func scope<ChildState, ChildAction>(
     state toCase: @escaping @Sendable (ChildState) -> State,
     action toChildAction: @escaping (ChildAction) -> Action
@@ -115,16 +76,6 @@ extension Store {
 
   /// The store of one case of an enum state, routed by a ``CasePath``; `nil` while the state is
   /// in another case.
-  @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toCase: CasePath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: toCase, action: { toChildAction.embed($0) })
-  }
-
-  /// The store of one case of an enum state whose child is not `Identifiable`, routed by a
-  /// ``CasePath``; `nil` while the state is in another case.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toCase: CasePath<State, ChildState>,

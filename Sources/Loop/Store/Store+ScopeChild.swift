@@ -22,50 +22,50 @@ extension Store {
   /// while something holds it, as in TCA: a view's child store survives its re-renders. The
   /// parent keeps it weakly; a child of another `id` gets a new one.
   ///
-  /// - Complexity: O(1) to create; reading the state applies the key path.
-  @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction>? {
-    let child = untrackedState[keyPath: toChildState]
-    if let child, let toElements = RowKeyPath.collection(of: toChildState, id: child.id) {
-      // NB: A row of a stored collection, `\.rows[id: id]`: its store and its presence are
-      // checked by the collection's history, like `scope(forEach:)`'s rows.
-      let cache = scopeCache(for: toElements, rowAction: ChildAction.self)
-      cache.observePresence(of: child.id, in: untrackedState[keyPath: toElements])
-      return elementStore(
-        id: child.id, in: untrackedState[keyPath: toElements], cache: cache,
-        forEach: toElements, element: { $0 }, action: { _, action in fromChildAction(action) })
-    }
-    observeField(toChildState.appending(path: \ChildState?.?.id), seen: child?.id)
-    guard let child else { return nil }
-    return cachedChildStore(AnyHashable(toChildState), identity: AnyHashable(child.id)) {
-      scope(
-        initial: child, child: { $0[keyPath: toChildState] }, identity: { $0.id },
-        send: { self.send(fromChildAction($0)) })
-    }
-  }
-
-  /// A store for an optional child feature, while the child is there: `nil` when it is not.
-  ///
   /// A child that is not `Identifiable` has no identity: the store delivers while the state is
   /// not `nil`, whichever child it is, and a view calling this observes only whether the child
   /// is there.
+  ///
+  /// - Complexity: O(1) to create; reading the state applies the key path.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     let child = untrackedState[keyPath: toChildState]
-    observeField(
-      toChildState.appending(path: \ChildState?.storeFieldIsPresent), seen: child != nil)
+    if let child, let row = rowStore(toChildState, child, action: fromChildAction) { return row }
+    let identity = ChildIdentity<ChildState>()
+    let toIdentity = toChildState.appending(path: \.[childIdentity: identity])
+    observeField(toIdentity, seen: child.map(identity.of))
     guard let child else { return nil }
-    return cachedChildStore(AnyHashable(toChildState), identity: AnyHashable(true)) {
+    return cachedChildStore(AnyHashable(toChildState), identity: identity.of(child)) {
       scope(
-        initial: child, child: { $0[keyPath: toChildState] }, identity: { _ in true },
+        initial: child, child: { $0[keyPath: toChildState] }, identity: identity.of,
         send: { self.send(fromChildAction($0)) })
     }
+  }
+
+  /// The store of the `Identifiable` child at `toChild` when that is a row of a stored
+  /// collection, `\.rows[id: id]`: its store and its presence are checked by the collection's
+  /// history, like `scope(forEach:)`'s rows (see `RowKeyPath`).
+  @usableFromInline
+  func rowStore<ChildState, ChildAction>(
+    _ toChild: KeyPath<State, ChildState?>, _ child: ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    guard let identifiable = ChildState.self as? any Identifiable.Type else { return nil }
+    func open<Row: Identifiable>(_: Row.Type) -> Store<ChildState, ChildAction>? {
+      guard let toRow = toChild as? KeyPath<State, Row?>, let row = child as? Row,
+        let toElements = RowKeyPath.collection(of: toRow, id: row.id)
+      else { return nil }
+      let cache = scopeCache(for: toElements, rowAction: ChildAction.self)
+      cache.observePresence(of: row.id, in: untrackedState[keyPath: toElements])
+      let store = elementStore(
+        id: row.id, in: untrackedState[keyPath: toElements], cache: cache,
+        forEach: toElements, element: { $0 }, action: { _, action in fromChildAction(action) })
+      return store as? Store<ChildState, ChildAction>
+    }
+    return open(identifiable)
   }
 
   /// The identity of every part: a part is always there.
@@ -113,16 +113,6 @@ extension Store {
   /// delivering, as the optional `scope(state:action:)` does. Asking again while the state is in
   /// the same case, with a child of the same `id`, gives the same store while something holds
   /// it.
-  @inlinable
-  public func scope<ChildState: Identifiable, ChildAction>(
-    state toCase: CasePath<State, ChildState>,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: toCase, identity: { $0.id }, send: { self.send(fromChildAction($0)) })
-  }
-
-  /// A store for the child feature of one case of an enum state, while the state is in that
-  /// case: `nil` when it is not.
   ///
   /// A child that is not `Identifiable` has no identity: the store delivers while the state is
   /// in the case, and a view calling this observes the state's case alone.
@@ -131,16 +121,16 @@ extension Store {
     state toCase: CasePath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    scope(state: toCase, identity: { _ in true }, send: { self.send(fromChildAction($0)) })
+    scope(state: toCase, send: { self.send(fromChildAction($0)) })
   }
 
-  /// The store of the child in the case `toCase`, of `identity`; observes the state's case and
-  /// the child's identity (see `CasePresence`).
+  /// The store of the child in the case `toCase`; observes the state's case and the child's
+  /// identity (see `CasePresence`).
   @inlinable
-  func scope<ChildState, ChildAction, Identity: Hashable>(
-    state toCase: CasePath<State, ChildState>, identity: @escaping (ChildState) -> Identity,
-    send: @escaping (ChildAction) -> StoreTask
+  func scope<ChildState, ChildAction>(
+    state toCase: CasePath<State, ChildState>, send: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction>? {
+    let identity = ChildIdentity<ChildState>().of
     let state = untrackedState
     let child = toCase.extract(from: state)
     guard toCase.isSingleCase, let layout = EnumLayout(State.self), !layout.isOptional else {
@@ -151,8 +141,7 @@ extension Store {
     }
     let tag = layout.tag(of: state)
     let presence = CasePresenceKey(
-      tag: child == nil ? nil : tag, payload: ChildState.self, action: ChildAction.self,
-      identity: Identity.self)
+      tag: child == nil ? nil : tag, payload: ChildState.self, action: ChildAction.self)
     let tracked = \Store.[casePresence: presence]
     observe(
       tracked, tracked: { tracked },
@@ -162,7 +151,7 @@ extension Store {
     guard let child else { return nil }
     return cachedChildStore(
       AnyHashable(ChildStoreCache.Case(tag: tag, payload: ChildState.self)),
-      identity: AnyHashable(identity(child))
+      identity: identity(child)
     ) {
       scope(initial: child, child: toCase.extract(from:), identity: identity, send: send)
     }

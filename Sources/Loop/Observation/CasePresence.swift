@@ -1,6 +1,7 @@
 /// What a view that asks for the store of an enum state's case observes: the state's case and,
 /// while the state is in the scoped case, the child's identity. A value of this changes when
 /// the child comes, goes or is replaced by another, and not when the child edits its state.
+/// A `switch store.case` observes the same: which case, and the `id` of its value.
 ///
 /// Scopes are told apart by `CasePresenceKey`, built from the case's tag, not from the
 /// ``CasePath`` (two paths to one case are two values that cannot be compared). That is sound
@@ -22,6 +23,21 @@ struct CasePresence: Equatable {
   init(tag: UInt32, identity: AnyHashable?) {
     self.tag = tag
     self.identity = identity
+  }
+
+  /// What `Store.case` observes: the state's case and, when the case's value (or its one
+  /// labeled value) is `Identifiable`, its `id`.
+  init<State>(of state: State, _ layout: EnumLayout) {
+    tag = layout.tag(of: state)
+    guard let identifiable = mirroredPayload(of: state) as? any Identifiable else {
+      identity = nil
+      return
+    }
+    identity = Self.id(of: identifiable)
+  }
+
+  private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {
+    AnyHashable(value.id)
   }
 }
 

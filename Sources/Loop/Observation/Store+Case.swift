@@ -1,31 +1,3 @@
-/// What a `switch store.case` observes of an enum state: which case the state is in and, when
-/// the case's value is `Identifiable`, its `id`. It changes when the view must show another case
-/// (or another value of the same case), and not when the case's value edits itself.
-@usableFromInline
-struct ShownCase: Equatable {
-  /// The state's case.
-  let tag: UInt32
-  /// The `id` of the case's value, when it is `Identifiable`.
-  let identity: AnyHashable?
-
-  @usableFromInline
-  init<State>(of state: State, _ layout: EnumLayout) {
-    tag = layout.tag(of: state)
-    identity = Self.identity(of: state)
-  }
-
-  /// The `id` of an enum value's payload, when the payload (or its one labeled value) is
-  /// `Identifiable`.
-  private static func identity(of value: Any) -> AnyHashable? {
-    guard let identifiable = mirroredPayload(of: value) as? any Identifiable else { return nil }
-    return id(of: identifiable)
-  }
-
-  private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {
-    AnyHashable(value.id)
-  }
-}
-
 extension Store {
   /// The state, for a `switch` over the cases of an enum state that observes only which case it
   /// shows: TCA's `switch store.case`, without a macro.
@@ -55,8 +27,8 @@ extension Store {
     let state = untrackedState
     guard let layout = EnumLayout(State.self), !layout.isOptional else { return self.state }
     observe(
-      \Store.shownCase, tracked: { \Store.shownCase }, read: { { ShownCase(of: $0, layout) } },
-      seen: ShownCase(of: state, layout))
+      \Store.shownCase, tracked: { \Store.shownCase }, read: { { CasePresence(of: $0, layout) } },
+      seen: CasePresence(of: state, layout))
     return state
   }
 

@@ -35,8 +35,13 @@ extension Store {
     let child = untrackedState[keyPath: toChildState]
     if let child, let row = rowStore(toChildState, child, action: fromChildAction) { return row }
     let identity = ChildIdentity<ChildState>()
+    // NB: The key path through the identity only names the entry; the check after a send
+    // reads by the stored path and the closure, as projecting a subscript component looks up
+    // generic metadata on every read.
     let toIdentity = toChildState.appending(path: \.[childIdentity: identity])
-    observeField(toIdentity, seen: child.map(identity.of))
+    observe(
+      toIdentity, tracked: { observedStateKeyPath.appending(path: toIdentity) },
+      read: { { $0[keyPath: toChildState].map(identity.of) } }, seen: child.map(identity.of))
     guard let child else { return nil }
     return cachedChildStore(AnyHashable(toChildState), identity: identity.of(child)) {
       scope(

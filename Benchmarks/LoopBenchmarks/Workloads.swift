@@ -99,6 +99,34 @@ let parentReducer = Counter.reducer.pullback(
   action: CasePath(ParentAction.counter),
   environment: { (_: Void) in () })
 
+/// (u): a parent presenting one child (a sheet, say) through `ifLet`; the child is
+/// `Identifiable`, so its effects belong to its `id`.
+struct Presenting: Equatable, Sendable { var child: Row? = Row(id: 1) }
+enum PresentingAction: Equatable, Sendable { case child(Counter.Action) }
+let presentedRowReducer = Reducer<Row, Counter.Action, Void> { state, action, _ in
+  if action == .increment { state.count += 1 }
+  return .none
+}
+let presentingReducer = Reducer<Presenting, PresentingAction, Void> { _, _, _ in .none }
+  .ifLet(
+    state: \.child, action: PresentingAction.child, environment: { $0 },
+    then: presentedRowReducer)
+
+/// (u)'s floor: the parent's reducer written by hand, as an Elm or Redux app routes to a child
+/// that may be absent: unwrap it, run its reducer in place, nothing tied to its lifetime.
+@MainActor
+final class PresentingFloor {
+  var state = Presenting()
+  @inline(never)
+  func send(_ action: PresentingAction) {
+    switch action {
+    case let .child(childAction):
+      guard state.child != nil else { return }
+      _ = presentedRowReducer.reduce(into: &state.child!, action: childAction, environment: ())
+    }
+  }
+}
+
 /// (n): a counter whose count is a shared value.
 struct SharedCounter: Equatable, Sendable {
   @Shared(.inMemory("loop-benchmarks.n")) var count = 0
@@ -266,6 +294,21 @@ enum Workloads {
           return store.state.counter.count
         },
         floor: scopedFloor),
+      Workload(
+        name: "(u) send to a child presented through ifLet", operations: 1_000_000,
+        quickOperations: 1_000,
+        budget: nil,
+        loop: { count in
+          let store = Store(
+            initialState: Presenting(), reducer: presentingReducer, environment: ())
+          for _ in 0..<count { store.send(.child(.increment)) }
+          return store.state.child?.count ?? 0
+        },
+        floor: { count in
+          let floor = PresentingFloor()
+          for _ in 0..<count { floor.send(.child(.increment)) }
+          return floor.state.child?.count ?? 0
+        }),
       Workload(
         name: "(g) send through middleware", operations: 1_000_000, quickOperations: 1_000,
         budget: nil,

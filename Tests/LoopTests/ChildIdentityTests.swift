@@ -75,14 +75,14 @@ private struct IdentityDraft: Equatable, Sendable {
 @Suite("Which child a state is: its id when Identifiable, else one identity")
 struct ChildIdentityTests {
   /// The plain computation: the `id` where the compiler knows the type is `Identifiable`.
-  private func expected<Child: Identifiable>(_ child: Child) -> AnyHashable {
-    AnyHashable(child.id)
+  private func expected<Child: Identifiable>(_ child: Child) -> ChildKey {
+    ChildKey(child.id)
   }
 
   @Test(
     "the identity is the id of an Identifiable type and one value for any other, on every shape")
   func agreesWithThePlainComputation() async {
-    let present = AnyHashable(true)
+    let present = ChildKey.shared
     for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let n = Int.random(in: -1_000...1_000, using: &random)
@@ -124,7 +124,7 @@ struct ChildIdentityTests {
       #expect(ChildIdentity<any Identifiable>().of(keyed) == present)
 
       // A generic context that knows nothing of the type gets the same identity.
-      func opaque<Child>(_ child: Child) -> AnyHashable { ChildIdentity<Child>().of(child) }
+      func opaque<Child>(_ child: Child) -> ChildKey { ChildIdentity<Child>().of(child) }
       #expect(opaque(keyed) == expected(keyed))
       #expect(opaque(Shapes.Plain(value: n)) == present)
     }
@@ -132,12 +132,12 @@ struct ChildIdentityTests {
 
   @Test("a key path through the identity names one field per child type")
   func keyPathsCompareByType() {
-    let a: KeyPath<Shapes.Keyed?, AnyHashable?> = \.[childIdentity: ChildIdentity()]
-    let b: KeyPath<Shapes.Keyed?, AnyHashable?> = \.[childIdentity: ChildIdentity()]
-    let other: KeyPath<Shapes.Plain?, AnyHashable?> = \.[childIdentity: ChildIdentity()]
+    let a: KeyPath<Shapes.Keyed?, ChildKey?> = \.[childIdentity: ChildIdentity()]
+    let b: KeyPath<Shapes.Keyed?, ChildKey?> = \.[childIdentity: ChildIdentity()]
+    let other: KeyPath<Shapes.Plain?, ChildKey?> = \.[childIdentity: ChildIdentity()]
     #expect(a == b)
     #expect(a as AnyKeyPath != other as AnyKeyPath)
-    #expect(Shapes.Keyed(id: 3, value: 0)[keyPath: a] == AnyHashable(3))
+    #expect(Shapes.Keyed(id: 3, value: 0)[keyPath: a] == ChildKey(3))
     #expect(Shapes.Keyed?.none[keyPath: a] == nil)
   }
 

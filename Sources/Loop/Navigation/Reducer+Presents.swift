@@ -39,6 +39,7 @@ extension Reducer {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     let identity = ChildIdentity<ChildState>().of
+    let childPath = StoredPath(toChild)
     let parent = self.body
     let canBeDialog = DialogPresence.canBeDialog(ChildState.self)
     // NB: A dialog whose state cannot be compared is taken for the one that was there, if it
@@ -86,8 +87,8 @@ extension Reducer {
     let dismissAction = toPresentationAction.embed(.dismiss)
     return dismissing.withChild(
       scope: AnyHashable(toChild),
-      identity: { $0[keyPath: toChild].map(identity) },
-      modify: { state, body in state[keyPath: toChild].modifyIfPresent(body) },
+      identity: { childPath.read($0).map(identity) }, key: identity,
+      modify: { state, body in childPath.modify(&state) { $0.modifyIfPresent(body) } },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in
         """

@@ -17,10 +17,10 @@ struct CasePresence: Equatable {
   /// The state's case.
   @usableFromInline let tag: UInt32
   /// The child's identity, while the state is in the scoped case.
-  @usableFromInline let identity: AnyHashable?
+  @usableFromInline let identity: ChildKey?
 
   @inlinable
-  init(tag: UInt32, identity: AnyHashable?) {
+  init(tag: UInt32, identity: ChildKey?) {
     self.tag = tag
     self.identity = identity
   }
@@ -36,8 +36,8 @@ struct CasePresence: Equatable {
     identity = Self.id(of: identifiable)
   }
 
-  private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {
-    AnyHashable(value.id)
+  private static func id<Value: Identifiable>(of value: Value) -> ChildKey {
+    ChildKey(value.id)
   }
 }
 

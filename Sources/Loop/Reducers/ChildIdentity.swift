@@ -13,14 +13,14 @@
 @usableFromInline
 struct ChildIdentity<Child>: Hashable {
   /// The identity of a child.
-  @usableFromInline let of: (Child) -> AnyHashable
+  @usableFromInline let of: (Child) -> ChildKey
 
   @usableFromInline
   init() {
     if let identifiable = Child.self as? any Identifiable.Type {
       of = identifiable.childIdentity(as: Child.self)
     } else {
-      of = { _ in AnyHashable(true) }
+      of = { _ in .shared }
     }
   }
 
@@ -35,10 +35,10 @@ struct ChildIdentity<Child>: Hashable {
 
 extension Identifiable {
   /// The `id` of a `Child`, the type this one is (the caller checked), type-erased.
-  fileprivate static func childIdentity<Child>(as _: Child.Type) -> (Child) -> AnyHashable {
+  fileprivate static func childIdentity<Child>(as _: Child.Type) -> (Child) -> ChildKey {
     // NB: `Child` is `Self`: the caller opened `Child.self`, so this is no conversion. A cast
     // (`as? Self`) would ask the runtime on every identity read.
-    { child in AnyHashable(unsafeBitCast(child, to: Self.self).id) }
+    { child in ChildKey(unsafeBitCast(child, to: Self.self).id) }
   }
 }
 
@@ -46,7 +46,7 @@ extension Optional {
   /// The identity of the wrapped child, `nil` when there is none: a key path component, so
   /// that a view observes which child is there.
   @usableFromInline
-  subscript(childIdentity identity: ChildIdentity<Wrapped>) -> AnyHashable? {
+  subscript(childIdentity identity: ChildIdentity<Wrapped>) -> ChildKey? {
     self.map(identity.of)
   }
 }

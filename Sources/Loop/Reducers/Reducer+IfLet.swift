@@ -36,10 +36,11 @@ extension Reducer {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     let identity = ChildIdentity<ChildState>().of
+    let childPath = StoredPath(toChild)
     return withChild(
       scope: AnyHashable(toChild),
-      identity: { $0[keyPath: toChild].map(identity) },
-      modify: { state, body in state[keyPath: toChild].modifyIfPresent(body) },
+      identity: { childPath.read($0).map(identity) }, key: identity,
+      modify: { state, body in childPath.modify(&state) { $0.modifyIfPresent(body) } },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in
         """
@@ -59,6 +60,7 @@ extension Reducer {
   /// - Parameters:
   ///   - scope: What tells this child apart from other children of the store.
   ///   - identity: The child's identity in a state, `nil` when it is absent.
+  ///   - key: The identity of a child that is there.
   ///   - modify: Runs the closure on the child in place, if present; `nil` if absent.
   ///   - absent: The runtime warning for an action that finds no child.
   ///   - decorate: Applied to the child's effects once they send parent actions (presentation
@@ -66,7 +68,8 @@ extension Reducer {
   @inlinable
   func withChild<ChildState, ChildAction, ChildEnvironment>(
     scope: AnyHashable,
-    identity: @escaping (State) -> AnyHashable?,
+    identity: @escaping (State) -> ChildKey?,
+    key: @escaping (ChildState) -> ChildKey,
     modify:
       @escaping (inout State, (inout ChildState) -> Effect<ChildAction>) -> Effect<ChildAction>?,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -81,30 +84,41 @@ extension Reducer {
       var effect = Effect<Action>.none
       // NB: The identity before the action, the child's run included: a child that changes
       // its own id (a presented screen loading another record, say) ends its old effects.
-      let before = identity(state)
+      let before: ChildKey?
       if let childAction = toChildAction.extract(from: action) {
-        let childEffect = modify(&state) {
-          childBody(&$0, childAction, toChildEnvironment(environment))
-        }
-        // NB: Tied to the identity the child has now: the effects it just started are the
-        // new child's.
-        if let childEffect, let present = identity(state) {
+        // NB: Both identities are read from the child in place, where `modify` has it: reading
+        // them from the state would apply the key path twice more.
+        var present: ChildKey? = nil
+        var childBefore: ChildKey? = nil
+        let childEffect = modify(&state) { child in
+          childBefore = key(child)
+          let childEffect = childBody(&child, childAction, toChildEnvironment(environment))
           if case .none = childEffect.storage {
           } else {
-            effect =
-              childEffect
-              .tiedToChild(ChildLifetimeID(scope: scope, child: present))
-              .map { toChildAction.embed($0) }
-            if let decorate { effect = decorate(effect) }
+            // NB: Tied to the identity the child has now: the effects it just started are the
+            // new child's.
+            present = key(child)
           }
+          return childEffect
+        }
+        before = childBefore
+        if let childEffect, let present {
+          effect =
+            childEffect
+            .tiedToChild(ChildLifetimeID(scope: scope, child: present.anyHashable))
+            .map { toChildAction.embed($0) }
+          if let decorate { effect = decorate(effect) }
         } else if childEffect == nil, !ChildLifetimeID.isOutlivingSend {
           reportRuntimeWarning(absent(childAction))
         }
+      } else {
+        before = identity(state)
       }
       effect.merge(with: parent(&state, action, environment))
       let after = identity(state)
       if before != nil, before != after {
-        effect.merge(with: .endRemovedChildren(RemovedChildren(scope: scope) { $0 == after }))
+        let remaining = after?.anyHashable
+        effect.merge(with: .endRemovedChildren(RemovedChildren(scope: scope) { $0 == remaining }))
       }
       return effect
     }

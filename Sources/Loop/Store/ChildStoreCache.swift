@@ -48,7 +48,7 @@ struct ChildStoreCache {
 
   private struct Entry {
     weak var store: AnyObject?
-    let identity: AnyHashable
+    let identity: ChildKey
   }
 
   private var entries: [Key: Entry] = [:]
@@ -60,7 +60,7 @@ struct ChildStoreCache {
   /// The store cached under `key` for the child of `identity`, if it is still alive.
   @usableFromInline
   func store<ChildState, ChildAction>(
-    _ key: Key, identity: AnyHashable, as _: Store<ChildState, ChildAction>.Type
+    _ key: Key, identity: ChildKey, as _: Store<ChildState, ChildAction>.Type
   ) -> Store<ChildState, ChildAction>? {
     guard let entry = entries[key], entry.identity == identity else { return nil }
     return entry.store as? Store<ChildState, ChildAction>
@@ -68,7 +68,7 @@ struct ChildStoreCache {
 
   /// Caches `store` for the child of `identity` under `key`, weakly.
   @usableFromInline
-  mutating func insert(_ store: AnyObject, _ key: Key, identity: AnyHashable) {
+  mutating func insert(_ store: AnyObject, _ key: Key, identity: ChildKey) {
     entries[key] = Entry(store: store, identity: identity)
     guard entries.count > pruneAt else { return }
     entries = entries.filter { $0.value.store != nil }

@@ -20,9 +20,10 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
     in toElements: KeyPath<ParentState, IdentifiedArray<ID, Element>>,
     element toState: @escaping (Element) -> State, send: @escaping (Action) -> StoreTask
   ) {
+    let toElements = StoredPath(toElements)
     super.init(
       parent: parent, initial: initial,
-      child: { $0[keyPath: toElements][id: id].map(toState) }, identity: { _ in true },
+      child: { toElements.read($0)[id: id].map(toState) }, identity: { _ in true },
       send: send)
   }
 

@@ -75,12 +75,12 @@ extension Store {
 
   /// The identity of every part: a part is always there.
   @usableFromInline
-  var partIdentity: AnyHashable { AnyHashable(true) }
+  var partIdentity: ChildKey { .shared }
 
   /// The store cached for the child at `toChild` of `identity`, or the one `make` makes, cached.
   @usableFromInline
   func cachedChildStore<ChildState, ChildAction>(
-    _ toChild: AnyHashable?, identity: AnyHashable,
+    _ toChild: AnyHashable?, identity: ChildKey,
     make: () -> Store<ChildState, ChildAction>?
   ) -> Store<ChildState, ChildAction>? {
     guard let toChild else { return make() }

@@ -181,8 +181,9 @@ extension Store {
     } else if let cache = scopeCaches[toElements] as? ScopeCache<ID, ElementState> {
       return cache
     }
+    let elementsPath = StoredPath(toElements)
     let cache = ScopeCache<ID, ElementState>(
-      elements: { [weak self] in self?.untrackedState[keyPath: toElements] },
+      elements: { [weak self] in self.map { elementsPath.read($0.untrackedState) } },
       afterNextSend: { [weak self] check in self?.afterNextSend(check) })
     cache.scheduledCheck = { [weak cache] in cache?.check() }
     if let rowKey { rowScopeCaches[rowKey] = cache } else { scopeCaches[toElements] = cache }

@@ -45,7 +45,10 @@ extension Store {
   func observeField<Value>(_ keyPath: KeyPath<State, Value>, seen value: Value) {
     observe(
       keyPath, tracked: { observedStateKeyPath.appending(path: keyPath) },
-      read: { { $0[keyPath: keyPath] } }, seen: value)
+      read: {
+        let path = StoredPath(keyPath)
+        return { path.read($0) }
+      }, seen: value)
   }
 
   /// Registers interest in a value read from the state, under `key` (made once per key, by

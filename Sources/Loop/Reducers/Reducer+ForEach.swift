@@ -25,11 +25,14 @@ extension Reducer {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let body = self.body
+    let elementsPath = StoredPath(toElements)
     return .init { parentState, parentAction, parentEnvironment in
       guard let (id, action) = toElementAction.extract(from: parentAction) else { return .none }
       var version = 0
-      let effect = parentState[keyPath: toElements].modifyElement(id: id, version: &version) {
-        body(&$0, action, toElementEnvironment(parentEnvironment))
+      let effect = elementsPath.modify(&parentState) {
+        $0.modifyElement(id: id, version: &version) {
+          body(&$0, action, toElementEnvironment(parentEnvironment))
+        }
       }
       guard let effect else {
         reportRuntimeWarning(
@@ -111,18 +114,21 @@ extension Reducer {
   ) -> Self {
     let parent = self.body
     let elementBody = element.body
-    // NB: Stored properties all the way, so the key path projects by offset: through the
-    // computed `version` it would call a getter thunk on every child action (benchmark (d)).
-    let toVersion = toElements.appending(path: \.history.version)
+    // NB: Stored properties all the way, so the path reads by offset: through the computed
+    // `version` it would call a getter thunk on every child action (benchmark (d)).
+    let toVersion = StoredPath(toElements.appending(path: \.history.version))
+    let elementsPath = StoredPath(toElements)
     let scope = AnyHashable(toElements)
     return Self { state, action, environment in
       var effect = Effect<Action>.none
       var before = 0
       if let (id, elementAction) = toElementAction.extract(from: action) {
-        // NB: One key path access edits the element and reads the version after the edit (the
-        // element cannot remove itself): each access costs a generic-metadata lookup.
-        let elementEffect = state[keyPath: toElements].modifyElement(id: id, version: &before) {
-          elementBody(&$0, elementAction, toElementEnvironment(environment))
+        // NB: One access edits the element and reads the version after the edit (the element
+        // cannot remove itself).
+        let elementEffect = elementsPath.modify(&state) {
+          $0.modifyElement(id: id, version: &before) {
+            elementBody(&$0, elementAction, toElementEnvironment(environment))
+          }
         }
         if let elementEffect {
           // NB: Checked first so the common `.none` builds no closure: no allocation per action.
@@ -147,11 +153,11 @@ extension Reducer {
             """)
         }
       } else {
-        before = state[keyPath: toVersion]
+        before = toVersion.read(state)
       }
       effect.merge(with: parent(&state, action, environment))
-      if state[keyPath: toVersion] != before {
-        let elements = state[keyPath: toElements]
+      if toVersion.read(state) != before {
+        let elements = elementsPath.read(state)
         // NB: Gone means there before the action and not after, as in TCA: a row removed
         // and added back in one action keeps its effects, whichever way this finds out.
         if let removed = elements.history.idsRemoved(since: before)?.filter({

@@ -24,10 +24,12 @@ extension Reducer {
     environment toChildEnvironment: @escaping (ParentEnvironment) -> Environment = sameEnvironment()
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let body = self.body
+    let childPath = StoredPath(toChildState)
     return .init { parentState, parentAction, parentEnvironment in
       guard let childAction = toChildAction.extract(from: parentAction) else { return .none }
-      let effect = body(
-        &parentState[keyPath: toChildState], childAction, toChildEnvironment(parentEnvironment))
+      let effect = childPath.modify(&parentState) {
+        body(&$0, childAction, toChildEnvironment(parentEnvironment))
+      }
       // NB: Checked first so the common `.none` builds no closure: no allocation per action.
       if case .none = effect.storage { return .none }
       return effect.map(toChildAction.embed)

@@ -64,7 +64,8 @@ extension Store {
     state toChildState: KeyPath<State, ChildState>,
     send: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction> {
-    scoped(read: { $0[keyPath: toChildState] }, send: send)
+    let path = StoredPath(toChildState)
+    return scoped(read: { path.read($0) }, send: send)
   }
 
   @inlinable

@@ -39,13 +39,14 @@ extension Store {
     // reads by the stored path and the closure, as projecting a subscript component looks up
     // generic metadata on every read.
     let toIdentity = toChildState.appending(path: \.[childIdentity: identity])
+    let childPath = StoredPath(toChildState)
     observe(
       toIdentity, tracked: { observedStateKeyPath.appending(path: toIdentity) },
-      read: { { $0[keyPath: toChildState].map(identity.of) } }, seen: child.map(identity.of))
+      read: { { childPath.read($0).map(identity.of) } }, seen: child.map(identity.of))
     guard let child else { return nil }
     return cachedChildStore(AnyHashable(toChildState), identity: identity.of(child)) {
       scope(
-        initial: child, child: { $0[keyPath: toChildState] }, identity: identity.of,
+        initial: child, child: childPath.read, identity: identity.of,
         send: { self.send(fromChildAction($0)) })
     }
   }

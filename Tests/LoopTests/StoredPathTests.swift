@@ -74,6 +74,8 @@ struct StoredPathTests {
   ) {
     let path = StoredPath(keyPath)
     #expect((path.offset >= 0) == stored, sourceLocation: sourceLocation)
+    // NB: Given as writable, kept so: an edit without an offset applies it with no cast.
+    #expect(path.writable == keyPath, sourceLocation: sourceLocation)
     #expect(path.read(root) == root[keyPath: keyPath], sourceLocation: sourceLocation)
     var viaPath = root
     var viaKeyPath = root
@@ -125,5 +127,6 @@ struct StoredPathTests {
     #expect(StoredPath(\Root.computed as KeyPath<Root, Int>).read(root) == 5)
     #expect(StoredPath(\Root.list.count).read(root) == 0)
     #expect(StoredPath(\Root.list.count).offset == -1)
+    #expect(StoredPath(\Root.inner.count as KeyPath<Root, Int>).writable == nil)
   }
 }

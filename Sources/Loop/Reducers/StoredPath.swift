@@ -19,12 +19,25 @@
 @usableFromInline
 struct StoredPath<Root, Value> {
   @usableFromInline let keyPath: KeyPath<Root, Value>
+  /// The path, when it was given as writable: what ``modify(_:_:)`` applies when there is no
+  /// offset (kept as given, so no action casts it).
+  @usableFromInline let writable: WritableKeyPath<Root, Value>?
   /// The value's offset in `Root`, or -1 when the path is not a chain of stored properties.
   @usableFromInline let offset: Int
 
+  /// A path that is only read.
   @inlinable
   init(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
+    self.writable = nil
+    self.offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
+  }
+
+  /// A path that is read and edited.
+  @inlinable
+  init(_ keyPath: WritableKeyPath<Root, Value>) {
+    self.keyPath = keyPath
+    self.writable = keyPath
     self.offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
   }
 
@@ -37,12 +50,13 @@ struct StoredPath<Root, Value> {
     }
   }
 
-  /// Runs `body` on `root[keyPath: keyPath]` in place; the path must be a `WritableKeyPath`.
+  /// Runs `body` on `root[keyPath: keyPath]` in place; the path must have been given as a
+  /// `WritableKeyPath`.
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
     guard offset >= 0 else {
-      guard let writable = keyPath as? WritableKeyPath<Root, Value> else {
-        preconditionFailure("StoredPath.modify on a read-only key path: \(keyPath)")
+      guard let writable else {
+        preconditionFailure("StoredPath.modify on a path made read-only: \(keyPath)")
       }
       return body(&root[keyPath: writable])
     }

@@ -40,6 +40,18 @@ package enum GlobalJobRouting {
     var hook: UnsafeMutablePointer<Hook?>?
     var didLookUp = false
     var owned = OwnedTasks<JobTally>()
+    /// Tasks parked in a wait of ``MainQueueJobs`` (see ``parkCurrentTask()``).
+    var parked: Set<UInt64> = []
+  }
+
+  /// Where the hook sends a job.
+  fileprivate enum Destination {
+    /// A test owns the job's task: a main-queue job counted in the owner's tally.
+    case owned(JobTally)
+    /// The job resumes a task parked in a wait: a main-queue job, counted nowhere.
+    case parked
+    /// Anything else: the global executor, as if there were no hook.
+    case global
   }
 
   // NB: The hook variable is only written under this lock (the runtime reads it on every
@@ -102,9 +114,29 @@ package enum GlobalJobRouting {
     return routing.withLock { $0.owned.owner(of: task) }
   }
 
-  /// The owner of a job of `task` queued while `creator` runs (see ``OwnedTasks``).
-  fileprivate static func owner(of task: UInt64, queuedBy creator: UInt64?) -> JobTally? {
-    routing.withLock { $0.owned.route(task, queuedBy: creator) }
+  /// Where a job of `task` queued while `creator` runs goes (see ``OwnedTasks``).
+  fileprivate static func destination(of task: UInt64, queuedBy creator: UInt64?) -> Destination {
+    routing.withLock { routing in
+      if let owner = routing.owned.route(task, queuedBy: creator) { return .owned(owner) }
+      return routing.parked.contains(task) ? .parked : .global
+    }
+  }
+
+  /// Makes the current task's next job of the global executor a main-queue job while the
+  /// routing is on, until ``unpark(_:)``: called by a wait of ``MainQueueJobs`` just before it
+  /// suspends, so that its task comes back as one main-queue job, as a preference for
+  /// `MainActorTaskExecutor` makes it on the other runtime paths. Unrouted, a continuation's
+  /// task resumes through the global executor and hops back to the main actor: two thread
+  /// wake-ups where one does. Returns the task to unpark, `nil` if nothing was parked.
+  package static func parkCurrentTask() -> UInt64? {
+    guard isOn.load(0) != 0, let task = RuntimeTasks.currentID else { return nil }
+    routing.withLock { _ = $0.parked.insert(task) }
+    return task
+  }
+
+  /// Ends ``parkCurrentTask()``'s routing of `task`.
+  package static func unpark(_ task: UInt64) {
+    routing.withLock { _ = $0.parked.remove(task) }
   }
 
   /// Forgets every task `tally` owns: its test is over.
@@ -113,17 +145,24 @@ package enum GlobalJobRouting {
   }
 }
 
-/// The hook: a job of an owned task becomes a main-queue job counted in its owner's tally;
-/// every other job goes to `original`, the global executor.
+/// The hook: a job of an owned task becomes a main-queue job counted in its owner's tally, a
+/// job resuming a parked waiter a main-queue job; every other job goes to `original`, the
+/// global executor.
 private func route(_ job: UnownedJob, _ original: UnsafeRawPointer) {
-  let owner: JobTally? = RuntimeTasks.id(of: job).flatMap { task in
-    let creator = RuntimeTasks.currentID
-    return GlobalJobRouting.owner(of: task, queuedBy: creator)
-  }
-  guard let owner else {
-    return unsafeBitCast(original, to: GlobalJobRouting.Enqueue.self)(job)
-  }
-  MainQueueJobs.shared.enqueue(tally: owner, job) { job in
-    job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+  let destination =
+    RuntimeTasks.id(of: job).map { task in
+      GlobalJobRouting.destination(of: task, queuedBy: RuntimeTasks.currentID)
+    } ?? .global
+  switch destination {
+  case let .owned(owner):
+    MainQueueJobs.shared.enqueue(tally: owner, job) { job in
+      job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+    }
+  case .parked:
+    // NB: The waiter's task resumes isolated to the main actor, where it waits: its hop back
+    // to the main actor is then no hop.
+    MainQueue.queue.async { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
+  case .global:
+    unsafeBitCast(original, to: GlobalJobRouting.Enqueue.self)(job)
   }
 }

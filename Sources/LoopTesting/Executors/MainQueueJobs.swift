@@ -120,6 +120,10 @@ package final class MainQueueJobs: Sendable {
       // one main-queue job, not through the global pool (two thread wake-ups).
       return await withTaskExecutorPreference(MainActorTaskExecutor.shared, operation: waitOrCancel)
     }
+    // NB: The portable path has no preference: the routing sends the resumption to the main
+    // queue instead (see `GlobalJobRouting.parkCurrentTask()`).
+    let parked = GlobalJobRouting.parkCurrentTask()
+    defer { if let parked { GlobalJobRouting.unpark(parked) } }
     return await waitOrCancel()
   }
 }

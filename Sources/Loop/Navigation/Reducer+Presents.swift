@@ -87,7 +87,7 @@ extension Reducer {
     let dismissAction = toPresentationAction.embed(.dismiss)
     return dismissing.withChild(
       scope: AnyHashable(toChild),
-      identity: { childPath.read($0).map(identity) }, key: identity,
+      read: childPath.read, key: identity,
       modify: { state, body in childPath.modify(&state) { $0.modifyIfPresent(body) } },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in

@@ -43,7 +43,7 @@ extension Reducer {
     let identityOf = ChildIdentity<ChildState>().of
     return withChild(
       scope: AnyHashable(ChildScope()),
-      identity: { toCase.extract(from: $0).map(identityOf) }, key: identityOf,
+      read: toCase.extract(from:), key: identityOf,
       modify: { state, body in
         guard var value = toCase.extract(from: state) else { return nil }
         let effect = body(&value)

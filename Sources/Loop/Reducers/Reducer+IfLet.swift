@@ -39,7 +39,7 @@ extension Reducer {
     let childPath = StoredPath(toChild)
     return withChild(
       scope: AnyHashable(toChild),
-      identity: { childPath.read($0).map(identity) }, key: identity,
+      read: childPath.read, key: identity,
       modify: { state, body in childPath.modify(&state) { $0.modifyIfPresent(body) } },
       action: toChildAction, environment: toChildEnvironment, child: child,
       absent: { childAction in
@@ -59,8 +59,8 @@ extension Reducer {
   ///
   /// - Parameters:
   ///   - scope: What tells this child apart from other children of the store.
-  ///   - identity: The child's identity in a state, `nil` when it is absent.
-  ///   - key: The identity of a child that is there.
+  ///   - read: The child in a state, `nil` when it is absent.
+  ///   - key: The identity of a child.
   ///   - modify: Runs the closure on the child in place, if present; `nil` if absent.
   ///   - absent: The runtime warning for an action that finds no child.
   ///   - decorate: Applied to the child's effects once they send parent actions (presentation
@@ -68,7 +68,7 @@ extension Reducer {
   @inlinable
   func withChild<ChildState, ChildAction, ChildEnvironment>(
     scope: AnyHashable,
-    identity: @escaping (State) -> ChildKey?,
+    read: @escaping (State) -> ChildState?,
     key: @escaping (ChildState) -> ChildKey,
     modify:
       @escaping (inout State, (inout ChildState) -> Effect<ChildAction>) -> Effect<ChildAction>?,
@@ -112,10 +112,10 @@ extension Reducer {
           reportRuntimeWarning(absent(childAction))
         }
       } else {
-        before = identity(state)
+        before = read(state).map(key)
       }
       effect.merge(with: parent(&state, action, environment))
-      let after = identity(state)
+      let after = read(state).map(key)
       if before != nil, before != after {
         let remaining = after?.anyHashable
         effect.merge(with: .endRemovedChildren(RemovedChildren(scope: scope) { $0 == remaining }))

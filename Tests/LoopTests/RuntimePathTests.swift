@@ -35,11 +35,12 @@ struct RuntimePathTests {
   @Test("an app's runner waits preferring the main actor (fast, executor paths); a test's not")
   @MainActor
   func whoseWaitsPreferTheMainActor() {
+    let perform: EffectRunner.Perform = EffectJob<Int>.perform
     #expect(
-      EffectRunner<Int>(context: nil).waitsPreferringMainActor
+      EffectRunner(context: nil, perform: perform).waitsPreferringMainActor
         == RuntimePath.prefersMainActorExecutor)
     let routed = EffectContext(executor: nil, runnerDidStart: {})
-    #expect(!EffectRunner<Int>(context: routed).waitsPreferringMainActor)
+    #expect(!EffectRunner(context: routed, perform: perform).waitsPreferringMainActor)
   }
 
   @Test("atomic words: loads, stores, compare-exchange, and additions from many threads at once")

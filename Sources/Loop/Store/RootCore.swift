@@ -21,7 +21,7 @@ final class RootCore<State, Action: Sendable> {
   /// Replaced only by ``startOverEffects()``. `nonisolated(unsafe)` for the store's deinit,
   /// which may run off the main actor and reads it to cancel the runner's task: nothing can
   /// replace it then, as replacing it takes a reference to the store.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var runner: EffectRunner<Action>
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var runner: EffectRunner
   /// Where the runner runs effects, kept to make the next one (see ``startOverEffects()``).
   let context: EffectContext?
   /// Whether the app's actions wait in the queue (see ``pause()``).
@@ -44,15 +44,17 @@ final class RootCore<State, Action: Sendable> {
   /// How many scoped stores compared after one send make it warn: rows shown one store each.
   static var manyScopeChecks: Int { 256 }
 
+  /// - Parameter perform: ``EffectJob/perform(_:_:)`` for `Action`, formed where the store is
+  ///   made (in the app's module), so its effects' path is specialised for the app's types.
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
-    context: EffectContext?
+    context: EffectContext?, perform: @escaping EffectRunner.Perform
   ) {
     self.state = initialState
     self.reduce = reduce
     self.context = context
-    self.runner = EffectRunner(context: context)
+    self.runner = EffectRunner(context: context, perform: perform)
   }
 
   /// Reduces `action` and everything it queues; see ``Store/send(_:)``.
@@ -170,7 +172,9 @@ final class RootCore<State, Action: Sendable> {
       let effectSend = send ?? makeSend(cascade: effectCascade)
       send = effectSend
       runner.start(
-        run, cascade: effectCascade, send: effectSend, recording: recorder?.effectStarted())
+        EffectJob(
+          run: run, cascade: effectCascade, send: effectSend,
+          recording: recorder?.effectStarted()))
     }
   }
 
@@ -282,7 +286,7 @@ final class RootCore<State, Action: Sendable> {
   func startOverEffects() {
     guard !isShutDown else { return }
     let ended = runner
-    runner = EffectRunner(context: context)
+    runner = EffectRunner(context: context, perform: ended.perform)
     ended.shutDown()
   }
 

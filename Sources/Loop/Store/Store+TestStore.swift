@@ -12,7 +12,8 @@ extension Store {
   ) {
     let body = reducer.body
     self.init(
-      initialState: initialState, reduce: { body(&$0, $1, environment) }, context: context)
+      initialState: initialState, reduce: { body(&$0, $1, environment) }, context: context,
+      perform: EffectJob<Action>.perform)
   }
 
   /// Starts the store's effect runner now, in the current task, so that every effect inherits

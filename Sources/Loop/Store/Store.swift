@@ -56,15 +56,18 @@ public final class Store<State, Action: Sendable>: Observable {
     // can count them (see `EffectContext`); elsewhere there is no context.
     self.init(
       initialState: initialState, reduce: { body(&$0, $1, environment) },
-      context: EffectContext.current())
+      context: EffectContext.current(), perform: EffectJob<Action>.perform)
   }
 
+  /// - Parameter perform: ``EffectJob/perform(_:_:)``, formed in the caller's module for the
+  ///   same reason as `reduce`: it is the body of every effect's task.
   @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
-    context: EffectContext?
+    context: EffectContext?, perform: @escaping EffectRunner.Perform
   ) {
-    let root = RootCore(initialState: initialState, reduce: reduce, context: context)
+    let root = RootCore(
+      initialState: initialState, reduce: reduce, context: context, perform: perform)
     self.core = .root(root)
   }
 

@@ -185,36 +185,3 @@ extension EffectToken {
     return try result.get()
   }
 }
-
-/// One effect a store runs: its token, and the operation and `Send` its task runs with.
-///
-/// The runner queues these and the effect's task captures one, so starting an effect copies
-/// one reference rather than the operation's closures.
-@usableFromInline
-final class EffectJob<Action: Sendable>: EffectToken, @unchecked Sendable {
-  @usableFromInline let run: Effect<Action>.Run
-  @usableFromInline let send: Send<Action>
-  /// The priority the effect runs at: the one `.run(priority:)` named, else the priority of
-  /// the send that started it (TCA's rule). A raw value: `TaskPriority`'s size is known only at
-  /// run time.
-  @usableFromInline let priorityRawValue: UInt8
-  /// While its store records a session: what records the effect's end.
-  @usableFromInline let recording: EffectRecording?
-
-  @inlinable
-  init(
-    run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>,
-    recording: EffectRecording? = nil
-  ) {
-    self.run = run
-    self.send = send
-    self.recording = recording
-    self.priorityRawValue =
-      run.priorityRawValue ?? (Task.basePriority ?? Task.currentPriority).rawValue
-    super.init(tags: run.cancellation, cascade: cascade)
-  }
-
-  /// The priority the effect's task runs at.
-  @inlinable
-  var priority: TaskPriority { TaskPriority(rawValue: priorityRawValue) }
-}

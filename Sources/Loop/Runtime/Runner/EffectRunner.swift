@@ -16,54 +16,59 @@
 /// by the whole runner, and so inherited by its effects. The portable path waits with no
 /// preference: more hops, same order.
 ///
-/// The path an effect takes (`start`, the loop, the child task's body) is `@inlinable`, so it
-/// is specialised for the app's `Action` in the app's module, as ``Store/send(_:)`` is:
-/// unspecialised, it spent a fifth of each effect looking up generic metadata.
+/// The runner is written once, for every store: it knows jobs as ``AnyEffectJob``s, and runs
+/// each through ``perform``, which the store gives it. Only that body, ``EffectJob/perform(_:_:)``,
+/// is specialised for the app's `Action` (in the app's module, as ``Store/send(_:)`` is): the
+/// loop, its waits and its launch are the same code for every store, not a copy per `Action`
+/// in every module that makes a store.
 @MainActor
 @usableFromInline
-final class EffectRunner<Action: Sendable> {
+final class EffectRunner {
+  /// The body of an effect's child task: ``EffectJob/perform(_:_:)`` for the store's `Action`.
+  @usableFromInline typealias Perform =
+    @MainActor @Sendable (AnyEffectJob, EffectStorage) async -> Void
+
+  let perform: Perform
   @usableFromInline let storage = EffectStorage()
   /// What the runner and its effects prefer throughout: a test's executor, or none.
-  @usableFromInline let executor: PreferredExecutor?
+  let executor: PreferredExecutor?
   /// Called as the runner starts, in its task: see ``EffectContext/runnerDidStart``.
   let runnerDidStart: (@Sendable () -> Void)?
   /// ``RuntimePath/isFast``, read once: a stored field is cheaper to read per effect than a
   /// lazily initialised global.
-  @usableFromInline let isFast = RuntimePath.isFast
+  let isFast = RuntimePath.isFast
   /// Whether the runner waits for work preferring ``MainActorTaskExecutor`` (on the fast and
   /// executor runtime paths): an app's runner. A test's either prefers the test's executor
   /// throughout or has its jobs routed by the test (see ``EffectContext``), which a wake-up
   /// through the main actor's task executor would slip past.
-  @usableFromInline let waitsPreferringMainActor: Bool
-  @usableFromInline var state = EffectRunnerState<
-    EffectJob<Action>, UnsafeContinuation<Void, Never>
-  >()
+  let waitsPreferringMainActor: Bool
+  var state = EffectRunnerState<AnyEffectJob, UnsafeContinuation<Void, Never>>()
   /// The batch being started; kept between batches so draining allocates nothing.
-  @usableFromInline var batch: [EffectJob<Action>] = []
-  @usableFromInline var task: Task<Void, Never>?
+  var batch: [AnyEffectJob] = []
+  var task: Task<Void, Never>?
 
-  /// - Parameter context: Where a test runs the effects (see ``EffectContext``); `nil` in an
-  ///   app, where they prefer no executor, as any task.
-  init(context: EffectContext?) {
+  /// - Parameters:
+  ///   - context: Where a test runs the effects (see ``EffectContext``); `nil` in an app,
+  ///     where they prefer no executor, as any task.
+  ///   - perform: The body of each effect's child task.
+  @usableFromInline
+  init(context: EffectContext?, perform: @escaping Perform) {
+    self.perform = perform
     self.executor = context?.executor
     self.runnerDidStart = context?.runnerDidStart
     self.waitsPreferringMainActor = context == nil && RuntimePath.prefersMainActorExecutor
   }
 
-  /// Queues `run` as a new effect of `cascade` and wakes the runner.
+  /// Queues `job` and wakes the runner.
   ///
   /// Registration (and `cancelInFlight`) happens now, synchronously, so a `.cancel(id:)`
   /// later in the same send already sees this effect.
-  @inlinable
-  func start(
-    _ run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>,
-    recording: EffectRecording? = nil
-  ) {
+  @usableFromInline
+  func start(_ job: AnyEffectJob) {
     guard !state.isShutDown else {
-      recording?.ended(cancelled: true)
+      job.recording?.ended(cancelled: true)
       return
     }
-    let job = EffectJob(run: run, cascade: cascade, send: send, recording: recording)
     storage.register(job)
     switch state.start(job) {
     case .none: break
@@ -106,7 +111,6 @@ final class EffectRunner<Action: Sendable> {
     if let task { storage.setRunnerTask(task) }
   }
 
-  @inlinable
   func launch() {
     let runner = self
     // NB: Detached: the runner lives as long as the store, and must not keep the task-locals
@@ -126,18 +130,15 @@ final class EffectRunner<Action: Sendable> {
   }
 
   /// The runner's loop: the one task group every effect of the store is a child of.
-  @inlinable
   func run() async {
     didStart()
     await storage.bind { await runGroup() }
   }
 
-  @usableFromInline
   func didStart() {
     runnerDidStart?()
   }
 
-  @inlinable
   func runGroup() async {
     // NB: Its children never throw (`runEffect` reports what an effect throws), so neither
     // does the group.
@@ -158,7 +159,6 @@ final class EffectRunner<Action: Sendable> {
   /// executor preference, entering `withUnsafeContinuation`) can each be a trip through the
   /// main queue, during which a send can queue an effect. Looked at any earlier, such an
   /// effect finds no waiter to resume, and never starts.
-  @inlinable
   func waitForWork() async {
     if #available(macOS 15.4, iOS 18.4, tvOS 18.4, watchOS 11.4, visionOS 2.4, *),
       waitsPreferringMainActor
@@ -175,40 +175,13 @@ final class EffectRunner<Action: Sendable> {
     }
   }
 
-  /// The body of an effect's child task.
-  @inlinable
-  @inline(__always)
-  static func runEffect(_ job: EffectJob<Action>, _ storage: EffectStorage) async {
-    // NB: A warning raised inside the effect (say, `dismiss()` with nothing presented) goes
-    // where the send that started it said: a test store's send binds its own handler. Apps
-    // leave it at standard error, where the runner's tasks already report, and bind nothing.
-    if let handler = job.warningHandlerToBind {
-      await handler.bind { await execute(job, storage) }
-    } else {
-      await execute(job, storage)
-    }
-    if let recording = job.recording { recording.ended(cancelled: job.isCancelled) }
-  }
-
-  @inlinable
-  @inline(__always)
-  static func execute(_ job: EffectJob<Action>, _ storage: EffectStorage) async {
-    do {
-      try await job.run.execute(job, storage, job.send, reportsErrors: true)
-    } catch {
-      // NB: Unreachable in practice: `execute` reports errors itself, before the effect counts
-      // as ended.
-      reportUnhandledError(error, of: job)
-    }
-  }
-
-  @inlinable
   func startPending(in group: inout ThrowingDiscardingTaskGroup<any Error>) {
     // NB: Effects queued while these start are picked up by the next turn of the loop.
     while !state.pending.isEmpty {
       state.takePending(into: &batch)
       for job in batch {
         let storage = self.storage
+        let perform = self.perform
         // NB: The fast path passes its closure literal straight to `addImmediateTask`: through
         // `addMainActorTask` it would be converted to `@isolated(any)` by a thunk, one more
         // allocation per effect.
@@ -216,21 +189,16 @@ final class EffectRunner<Action: Sendable> {
           executor == nil
         {
           group.addImmediateTask(priority: job.priority) { @MainActor in
-            await Self.runEffect(job, storage)
+            await perform(job, storage)
           }
         } else {
           // NB: Under a test store (whose executor the runner prefers) and on the portable
           // and executor paths, an effect starts as every nested child does: see
           // `addMainActorTask`.
-          group.addMainActorTask(priority: job.priority) {
-            await Self.runEffect(job, storage)
-          }
+          group.addMainActorTask(priority: job.priority) { await perform(job, storage) }
         }
       }
-      // NB: Emptied one element at a time from the end, keeping the buffer: in unspecialised
-      // code (a test store's store) `removeAll(keepingCapacity:)` looks up the metadata of
-      // the `EmptyCollection` it replaces the elements with, on every turn.
-      while !batch.isEmpty { _ = batch.remove(at: batch.count - 1) }
+      batch.removeAll(keepingCapacity: true)
     }
   }
 }

@@ -1,6 +1,15 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// CI's optimised suite (.ci/run) sets LOOP_UNOPTIMISED_TEST_CODE=1: Loop, LoopTesting,
+// MovieSearch and LoopInspector are optimised as they ship, and the tests' own code is not.
+// Optimising the tests' code (LoopTests alone is over 13,000 lines) took ten of CI's minutes on
+// one core and tested nothing an app ships; an app's optimised code is what Benchmarks/Outside,
+// the movies app and the stress runs exercise. `swift test -c release` run by hand optimises
+// everything, as before.
+let testCode: [SwiftSetting] =
+  Context.environment["LOOP_UNOPTIMISED_TEST_CODE"] == "1" ? [.unsafeFlags(["-Onone"])] : []
+
 let package = Package(
   name: "Loop",
   // The Observation floor; newer APIs are used behind `if #available` (see RuntimePath).
@@ -38,16 +47,19 @@ let package = Package(
     // Counts the benchmark process's heap allocations (it replaces malloc on glibc).
     .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
     .testTarget(
-      name: "LoopTests", dependencies: ["Loop", "LoopTesting", "LoopSessionFormat", "LoopSharedFileWriter"]),
+      name: "LoopTests", dependencies: ["Loop", "LoopTesting", "LoopSessionFormat", "LoopSharedFileWriter"],
+      swiftSettings: testCode),
     // The crash test's child process: writes a shared file until it is killed.
     .executableTarget(
       name: "LoopSharedFileWriter", dependencies: ["Loop"], path: "Tests/SharedFileWriter"),
-    .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"]),
-    .testTarget(name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "LoopTesting", "MovieSearch"]),
+    .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"], swiftSettings: testCode),
+    .testTarget(
+      name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "LoopTesting", "MovieSearch"],
+      swiftSettings: testCode),
     .testTarget(
       name: "MovieSearchTests",
       dependencies: ["MovieSearch", "LoopTesting", "LoopInspector", "movies"],
-      resources: [.copy("Fixtures")]),
+      resources: [.copy("Fixtures")], swiftSettings: testCode),
   ],
   swiftLanguageModes: [.v6]
 )

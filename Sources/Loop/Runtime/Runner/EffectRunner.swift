@@ -140,7 +140,7 @@ final class EffectRunner {
   }
 
   func runGroup() async {
-    // NB: Its children never throw (`runEffect` reports what an effect throws), so neither
+    // NB: Its children never throw (`EffectJob.perform` reports what an effect throws), so neither
     // does the group.
     try? await withThrowingDiscardingTaskGroup { group in
       while true {

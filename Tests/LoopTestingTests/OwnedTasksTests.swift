@@ -12,11 +12,12 @@ struct OwnedTasksTests {
   }
 
   /// The plain computation: the latest event that gave `task` an owner, unless that owner was
-  /// disowned after it.
+  /// disowned after it, or the task ended after it.
   struct Model {
     enum Event {
       case own(UInt64, Owner)
       case disown(Owner)
+      case ended(UInt64)
     }
     var events: [Event] = []
 
@@ -27,10 +28,14 @@ struct OwnedTasksTests {
         }),
         case let .own(_, owner) = events[index]
       else { return nil }
-      let disowned = events[(index + 1)...].contains {
-        if case let .disown(gone) = $0 { gone === owner } else { false }
+      let gone = events[(index + 1)...].contains {
+        switch $0 {
+        case let .disown(gone): gone === owner
+        case let .ended(ended): ended == task
+        case .own: false
+        }
       }
-      return disowned ? nil : owner
+      return gone ? nil : owner
     }
 
     var ownedCount: Int { (1...12).count { owner(of: UInt64($0)) != nil } }
@@ -59,9 +64,12 @@ struct OwnedTasksTests {
     #expect(owned.route(2, queuedBy: nil) == nil)
     #expect(owned.owner(of: 5) === b)
     #expect(owned.count == 1)
+    owned.forget(5)  // it ended
+    #expect(owned.owner(of: 5) == nil)
+    #expect(owned.count == 0 && owned.listedCount == 0)
   }
 
-  @Test("2,000 seeded runs of owning, routing and disowning agree with the event list")
+  @Test("2,000 seeded runs of owning, routing, forgetting and disowning agree with the event list")
   func agreesWithModel() async {
     for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
@@ -79,12 +87,18 @@ struct OwnedTasksTests {
           let owner = owners.randomElement(using: &random)!
           owned.disown(owner)
           model.events.append(.disown(owner))
+        case 3:
+          owned.forget(task)
+          model.events.append(.ended(task))
         default:
           let creator =
             Bool.random(using: &random) ? UInt64.random(in: 1...12, using: &random) : nil
           let expected = model.route(task, queuedBy: creator)
           let routed = owned.route(task, queuedBy: creator)
-          guard routed === expected, owned.count == model.ownedCount else {
+          // NB: Every owned task is listed once, under its owner: what `disown` walks.
+          guard routed === expected, owned.count == model.ownedCount,
+            owned.listedCount == owned.count
+          else {
             Issue.record(
               "seed \(seed), step \(step): task \(task) by \(String(describing: creator))")
             return

@@ -22,7 +22,8 @@ package struct DeterministicJobs: SuiteTrait, TestTrait, TestScoping {
         executor: PreferredExecutor(MainQueueTaskExecutor(tally: tally)), runnerDidStart: nil)
     }
     return EffectContext(
-      executor: nil, runnerDidStart: { GlobalJobRouting.own(currentTaskIn: tally) })
+      executor: nil, runnerDidStart: { GlobalJobRouting.own(currentTaskIn: tally) },
+      taskDidEnd: { GlobalJobRouting.forgetCurrentTask() })
   }
 
   /// Makes the current task's work the test's: counted in a tally of its own (one

@@ -139,6 +139,17 @@ package enum GlobalJobRouting {
     routing.withLock { _ = $0.parked.remove(task) }
   }
 
+  /// Forgets the current task, which is ending (see `EffectContext.taskDidEnd`).
+  package static func forgetCurrentTask() {
+    guard isOn.load(0) != 0, let task = RuntimeTasks.currentID else { return }
+    routing.withLock { $0.owned.forget(task) }
+  }
+
+  /// How many tasks `tally` owns now (for tests of the routing's size).
+  static func ownedCount(by tally: JobTally) -> Int {
+    routing.withLock { $0.owned.count(of: tally) }
+  }
+
   /// Forgets every task `tally` owns: its test is over.
   package static func disown(_ tally: JobTally) {
     routing.withLock { $0.owned.disown(tally) }

@@ -1,7 +1,10 @@
 /// Which tasks' jobs belong to which test's work: the pure state behind ``GlobalJobRouting``.
 ///
 /// Tasks are named by their runtime ids, which the runtime never gives twice, so an entry left
-/// behind by a task that has ended can never claim another task's jobs.
+/// behind by a task that has ended can never claim another task's jobs. A task that ends is
+/// forgotten when it says so (``forget(_:)``: a store's runner and each of its effects, as they
+/// end), so the entries are as many as the tasks running, not as all those a long test started;
+/// the rest go with their owner (``disown(_:)``).
 ///
 /// The rule: a task is owned when its test says so (``own(_:by:)``), or when an owned task
 /// queues its job — which is how a task's first job is queued, by the task that starts it. (An
@@ -10,18 +13,31 @@
 /// nothing; its task is routed by its own entry.
 package struct OwnedTasks<Owner: AnyObject> {
   private var owners: [UInt64: Owner] = [:]
-  /// The tasks each owner was given, so that forgetting an owner's takes as long as it owns
-  /// tasks, not as long as every test running owns: a task given to another owner since is
-  /// still listed here, and left alone.
-  private var tasksByOwner: [ObjectIdentifier: [UInt64]] = [:]
+  /// The tasks each owner owns, so that forgetting an owner's takes as long as it owns tasks,
+  /// not as long as every test running owns. Each task in `owners` is listed under its owner,
+  /// and nowhere else.
+  private var tasksByOwner: [ObjectIdentifier: Set<UInt64>] = [:]
 
   package init() {}
 
   /// Makes `owner` the owner of `task`.
   package mutating func own(_ task: UInt64, by owner: Owner) {
-    // NB: Listed once per owner, however often it is given the task.
-    guard owners.updateValue(owner, forKey: task) !== owner else { return }
-    tasksByOwner[ObjectIdentifier(owner), default: []].append(task)
+    let previous = owners.updateValue(owner, forKey: task)
+    guard previous !== owner else { return }
+    if let previous { unlist(task, of: previous) }
+    tasksByOwner[ObjectIdentifier(owner), default: []].insert(task)
+  }
+
+  /// Forgets `task`, which has ended: its owner no longer counts its jobs (it queues none).
+  package mutating func forget(_ task: UInt64) {
+    guard let owner = owners.removeValue(forKey: task) else { return }
+    unlist(task, of: owner)
+  }
+
+  private mutating func unlist(_ task: UInt64, of owner: Owner) {
+    let key = ObjectIdentifier(owner)
+    tasksByOwner[key]?.remove(task)
+    if tasksByOwner[key]?.isEmpty == true { tasksByOwner[key] = nil }
   }
 
   /// The owner of `task`, if it has one.
@@ -40,12 +56,17 @@ package struct OwnedTasks<Owner: AnyObject> {
 
   /// Forgets every task `owner` owns.
   package mutating func disown(_ owner: Owner) {
-    for task in tasksByOwner.removeValue(forKey: ObjectIdentifier(owner)) ?? []
-    where owners[task] === owner {
+    for task in tasksByOwner.removeValue(forKey: ObjectIdentifier(owner)) ?? [] {
       owners[task] = nil
     }
   }
 
   /// How many tasks are owned.
   package var count: Int { owners.count }
+
+  /// How many tasks `owner` owns.
+  package func count(of owner: Owner) -> Int { tasksByOwner[ObjectIdentifier(owner)]?.count ?? 0 }
+
+  /// How many tasks are listed under their owners: ``count``, always (for tests).
+  package var listedCount: Int { tasksByOwner.values.reduce(0) { $0 + $1.count } }
 }

@@ -14,10 +14,19 @@ package struct EffectContext: Sendable {
   /// effect starts: where LoopTesting learns which task's children are the test's work (the
   /// portable and executor runtime paths, where it routes the global executor's jobs by task).
   package var runnerDidStart: (@Sendable () -> Void)?
+  /// Called as each effect's task ends, and the runner's, in that task (the effects' tasks on
+  /// the paths that start them as ordinary child tasks): where LoopTesting forgets a task it
+  /// routed, so that what it keeps is as big as the work running, not as all the work a
+  /// long test ever started.
+  package var taskDidEnd: (@Sendable () -> Void)?
 
-  package init(executor: PreferredExecutor?, runnerDidStart: (@Sendable () -> Void)?) {
+  package init(
+    executor: PreferredExecutor?, runnerDidStart: (@Sendable () -> Void)?,
+    taskDidEnd: (@Sendable () -> Void)? = nil
+  ) {
     self.executor = executor
     self.runnerDidStart = runnerDidStart
+    self.taskDidEnd = taskDidEnd
   }
 
   /// The context of the test the current task runs, for a store made now; `nil` outside tests

@@ -34,6 +34,9 @@ final class EffectRunner {
   let executor: PreferredExecutor?
   /// Called as the runner starts, in its task: see ``EffectContext/runnerDidStart``.
   let runnerDidStart: (@Sendable () -> Void)?
+  /// Called as each effect's task and the runner's end, in that task: see
+  /// ``EffectContext/taskDidEnd``.
+  let taskDidEnd: (@Sendable () -> Void)?
   /// ``RuntimePath/isFast``, read once: a stored field is cheaper to read per effect than a
   /// lazily initialised global.
   let isFast = RuntimePath.isFast
@@ -56,6 +59,7 @@ final class EffectRunner {
     self.perform = perform
     self.executor = context?.executor
     self.runnerDidStart = context?.runnerDidStart
+    self.taskDidEnd = context?.taskDidEnd
     self.waitsPreferringMainActor = context == nil && RuntimePath.prefersMainActorExecutor
   }
 
@@ -106,7 +110,11 @@ final class EffectRunner {
     {
       task = Task(executorPreference: executor) { await runner.run() }
     } else {
-      task = Task { await runner.run() }
+      let taskDidEnd = self.taskDidEnd
+      task = Task {
+        await runner.run()
+        taskDidEnd?()
+      }
     }
     if let task { storage.setRunnerTask(task) }
   }
@@ -124,7 +132,12 @@ final class EffectRunner {
     } else {
       // NB: A nonisolated closure, so the runner starts with one hop to the main actor (once
       // per store): Swift 6.3.1's region checker rejects a detached `@MainActor` closure here.
-      task = Task.detached { await runner.run() }
+      // `taskDidEnd` is called after its hop back, in the task's last job.
+      let taskDidEnd = self.taskDidEnd
+      task = Task.detached {
+        await runner.run()
+        taskDidEnd?()
+      }
     }
     if let task { storage.setRunnerTask(task) }
   }
@@ -195,7 +208,16 @@ final class EffectRunner {
           // NB: Under a test store (whose executor the runner prefers) and on the portable
           // and executor paths, an effect starts as every nested child does: see
           // `addMainActorTask`.
-          group.addMainActorTask(priority: job.priority) { await perform(job, storage) }
+          if let taskDidEnd {
+            group.addMainActorTask(priority: job.priority, didEnd: taskDidEnd) {
+              await perform(job, storage)
+            }
+          } else {
+            // NB: Apart, so an app's effect keeps nothing across its `await`: a closure that
+            // also calls an optional `taskDidEnd` there costs each effect's task one more
+            // allocation, of about a kilobyte (measured in (c) on the portable path).
+            group.addMainActorTask(priority: job.priority) { await perform(job, storage) }
+          }
         }
       }
       batch.removeAll(keepingCapacity: true)

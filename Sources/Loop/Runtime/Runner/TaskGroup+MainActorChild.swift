@@ -22,17 +22,25 @@
 // Every group in the runtime is a `ThrowingDiscardingTaskGroup` (a child that cannot throw
 // is one that never does), so that this choice is written once.
 extension ThrowingDiscardingTaskGroup {
-  /// Adds a child task that starts on the main actor.
+  /// Adds a child task that starts on the main actor; `didEnd`, if given, is called in the
+  /// task's last step (see `EffectContext.taskDidEnd`).
   @inlinable
   mutating func addMainActorTask(
-    priority: TaskPriority? = nil, operation: sending @escaping @MainActor () async throws -> Void
+    priority: TaskPriority? = nil, didEnd: (@Sendable () -> Void)? = nil,
+    operation: sending @escaping @MainActor () async throws -> Void
   ) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), RuntimePath.isFast,
       !prefersTaskExecutor
     {
       addImmediateTask(priority: priority, operation: operation)
     } else if startsAsCountedJob {
-      addTask(priority: priority) { try await operation() }
+      // NB: This closure is nonisolated, so the task hops off the main actor as `operation`
+      // returns: that hop is its last job, and `didEnd` runs in it (in `operation`, the hop
+      // would come after, as a job of a task the routing has forgotten).
+      addTask(priority: priority) {
+        defer { didEnd?() }
+        try await operation()
+      }
     } else {
       addTask(priority: priority, operation: operation)
     }

@@ -102,14 +102,33 @@ final class StressLane {
   let kind: Kind
   let ledger: StressLedger
   let lane: Int
-  let clock = TestClock()
+  let clock: TestClock
   var store: StressStore
 
   init(kind: Kind, ledger: StressLedger) {
     self.kind = kind
     self.ledger = ledger
     self.lane = ledger.addLane(kind.rawValue)
+    // NB: A `TestClock` made in a task makes that task's work a test's: on the portable and
+    // executor paths every job of it, and of the stores it makes, would then be routed to the
+    // main queue and counted, as in a test. The other lanes' stores must run as an app's do,
+    // so their clock is made on no task, and owns none.
+    self.clock = kind == .testStore ? TestClock() : Self.clockOwningNoTask()
     self.store = StressStore(kind: kind, ledger: ledger, clock: clock)
+  }
+
+  /// A `TestClock` made on a thread of its own, where no task runs, so that it owns none.
+  /// (`DispatchQueue.sync` would run it on this thread, in this task.)
+  nonisolated static func clockOwningNoTask() -> TestClock {
+    let made = Locked<TestClock?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      made.withLock { $0 = TestClock() }
+      done.signal()
+    }.start()
+    done.wait()
+    // NB: Set before the signal the wait returned on.
+    return made.withLock { $0! }
   }
 
   func run(until deadline: ContinuousClock.Instant) async {

@@ -18,6 +18,8 @@
 
 #if defined(__GLIBC__) && !defined(ALLOCATION_COUNTER_SANITIZED)
 
+#include <malloc.h>
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
@@ -68,10 +70,16 @@ int allocation_counter_is_active(void) { return 1; }
 long allocation_counter_count(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
 long allocation_counter_bytes(void) { return atomic_load_explicit(&bytes, memory_order_relaxed); }
 
+long allocation_counter_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return (long)(info.uordblks + info.hblkhd);
+}
+
 #else
 
 int allocation_counter_is_active(void) { return 0; }
 long allocation_counter_count(void) { return 0; }
 long allocation_counter_bytes(void) { return 0; }
+long allocation_counter_in_use(void) { return -1; }
 
 #endif

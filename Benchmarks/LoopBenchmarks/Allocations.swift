@@ -16,6 +16,12 @@ struct Allocations {
   /// Whether allocations are counted on this platform.
   static var isCounted: Bool { allocation_counter_is_active() != 0 }
 
+  /// Bytes of the heap in use now, or `nil` where allocations are not counted.
+  static var inUse: Int? {
+    let bytes = allocation_counter_in_use()
+    return bytes < 0 ? nil : bytes
+  }
+
   static var now: Allocations {
     Allocations(count: allocation_counter_count(), bytes: allocation_counter_bytes())
   }

@@ -9,5 +9,7 @@ int allocation_counter_is_active(void);
 long allocation_counter_count(void);
 /// Bytes those calls asked for so far.
 long allocation_counter_bytes(void);
+/// Bytes of the heap in use now (glibc's `mallinfo2`), or -1 where allocations are not counted.
+long allocation_counter_in_use(void);
 
 #endif

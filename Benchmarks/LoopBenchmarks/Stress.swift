@@ -41,7 +41,12 @@ enum Stress {
     }
     for lane in lanes { await lane.value }
     memory.cancel()
-    if let growth = MemorySample.growth(samples.withLock { $0 }) { ledger.fail(growth) }
+    // NB: Every lane has settled: no effect is in flight, so the heap holds what is kept.
+    let end = MemorySample(
+      resident: ProcessMemory.resident, heap: Allocations.inUse, started: ledger.counts.started)
+    if let growth = MemorySample.growth(from: samples.withLock { $0 }, to: end) {
+      ledger.fail(growth)
+    }
     let rounds = StressLane.rounds
     watchdog.stop()
     let elapsed = ContinuousClock.now - start
@@ -71,24 +76,29 @@ struct MemorySample: Sendable {
   var heap: Int?
   var started: Int
 
-  /// What a run whose heap grew like a leak reports, or `nil`: from the second tenth (the
-  /// first is warming up) to the last, more than 4 MiB and more than 4 bytes per effect started
-  /// in between. The heap in use, not the resident memory: glibc's arenas grow the latter by
-  /// steps of 10–15 MiB that nothing holds. Until 2026-12-03 a test's routing kept an entry per
-  /// task it routed: with it put back, the test-store lanes grow the heap 8.4 bytes per effect
-  /// started (of all lanes'); a run that keeps nothing per effect grows it 0.5–1.3 bytes per
-  /// effect on each runtime path (the ledger's record of cancelled effects).
-  static func growth(_ samples: [MemorySample]) -> String? {
-    guard samples.count >= 3, let last = samples.last, let lastHeap = last.heap,
-      let baseHeap = samples[1].heap
+  /// What a run whose heap grew like a leak reports, or `nil`: from the least of the second to
+  /// fifth tenths (the first is warming up) to `end`, taken once every lane has settled, more
+  /// than 4 MiB and more than 4 bytes per effect started in between. A sample in the run holds
+  /// the effects in flight (up to a fan-out's 1,000 in each lane, about 1.7 KB each), which is
+  /// why the start is the least of four and the end a settled one. The heap in use, not the
+  /// resident memory: glibc's arenas grow the latter by steps of 10–15 MiB that nothing holds.
+  /// Until 2026-12-03 a test's routing kept an entry per task it routed: with it put back, the
+  /// test-store lanes grow the heap about 8 bytes per effect started (of all lanes'); a run that
+  /// keeps nothing per effect grows it about a byte per effect (the ledger's record of cancelled
+  /// effects).
+  static func growth(from samples: [MemorySample], to end: MemorySample) -> String? {
+    guard samples.count >= 2,
+      let base = samples[1..<min(5, samples.count)].min(by: { ($0.heap ?? 0) < ($1.heap ?? 0) }),
+      let baseHeap = base.heap, let endHeap = end.heap
     else { return nil }
-    let grown = lastHeap - baseHeap
-    let effects = last.started - samples[1].started
+    let grown = endHeap - baseHeap
+    let effects = end.started - base.started
     guard grown > 4 << 20, effects > 0, grown > 4 * effects else { return nil }
     return """
       the heap in use grew \(ProcessMemory.mebibytes(grown)) over \(effects) effects \
-      (\(grown / effects) bytes each) after the first tenth of the run: something is kept per \
-      effect (a leak); a run that keeps nothing grows it about a byte per effect (Performance.md)
+      (\(grown / effects) bytes each) after the first tenth of the run, its effects all ended: \
+      something is kept per effect (a leak); a run that keeps nothing grows it about a byte per \
+      effect (Performance.md)
       """
   }
 }

@@ -14,10 +14,10 @@ package struct EffectContext: Sendable {
   /// effect starts: where LoopTesting learns which task's children are the test's work (the
   /// portable and executor runtime paths, where it routes the global executor's jobs by task).
   package var runnerDidStart: (@Sendable () -> Void)?
-  /// Called as each effect's task ends, and the runner's, in that task (the effects' tasks on
-  /// the paths that start them as ordinary child tasks): where LoopTesting forgets a task it
+  /// Called in the last job of each effect's task and of the runner's (an effect's, on the
+  /// paths that start it as an ordinary child task): where LoopTesting forgets a task it
   /// routed, so that what it keeps is as big as the work running, not as all the work a
-  /// long test ever started.
+  /// long test ever started. Nothing of the task may be queued after it.
   package var taskDidEnd: (@Sendable () -> Void)?
 
   package init(

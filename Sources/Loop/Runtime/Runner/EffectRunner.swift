@@ -208,15 +208,11 @@ final class EffectRunner {
           // NB: Under a test store (whose executor the runner prefers) and on the portable
           // and executor paths, an effect starts as every nested child does: see
           // `addMainActorTask`.
-          if let taskDidEnd {
-            group.addMainActorTask(priority: job.priority, didEnd: taskDidEnd) {
-              await perform(job, storage)
-            }
-          } else {
-            // NB: Apart, so an app's effect keeps nothing across its `await`: a closure that
-            // also calls an optional `taskDidEnd` there costs each effect's task one more
-            // allocation, of about a kilobyte (measured in (c) on the portable path).
-            group.addMainActorTask(priority: job.priority) { await perform(job, storage) }
+          // NB: `taskDidEnd` goes apart from the operation, which keeps nothing across its
+          // `await`: captured there, it cost each effect's task one more allocation, of about a
+          // kilobyte ((c) on the portable path). Only a routed child's closure keeps it.
+          group.addMainActorTask(priority: job.priority, didEnd: taskDidEnd) {
+            await perform(job, storage)
           }
         }
       }

@@ -31,11 +31,11 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
   @usableFromInline var isShutDown = false
   /// Checks scoped stores and collections asked for after the next processed send.
-  @exclusivity(unchecked) @usableFromInline var scopeChecks: [@MainActor () -> Void] = []
+  @exclusivity(unchecked) @usableFromInline var scopeChecks: [ScopeCheck] = []
   /// The recording this store writes to, if any (see ``Store/record(to:)``).
   @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
   /// The list `runScopeChecksOnce` runs from, kept for its capacity.
-  var spareScopeChecks: [@MainActor () -> Void] = []
+  var spareScopeChecks: [ScopeCheck] = []
   /// How many times observers were told the state may have changed: a check run sees from it
   /// that a send was made while it ran (by an observer it told).
   @exclusivity(unchecked) @usableFromInline var changeCount = 0
@@ -238,7 +238,7 @@ final class RootCore<State, Action: Sendable> {
   func runScopeChecksOnce() {
     // NB: The two lists trade places, so neither is copied nor reallocated per send; a check
     // that sends (nesting this) finds the spare list taken and starts an empty one.
-    var checks: [@MainActor () -> Void] = []
+    var checks: [ScopeCheck] = []
     swap(&checks, &spareScopeChecks)
     swap(&checks, &scopeChecks)
     if checks.count >= Self.manyScopeChecks, !hasWarnedOfManyScopeChecks {
@@ -256,7 +256,7 @@ final class RootCore<State, Action: Sendable> {
         are compared only when their row changed.
         """)
     }
-    for check in checks { check() }
+    for check in checks { check.run() }
     checks.removeAll(keepingCapacity: true)
     spareScopeChecks = checks
   }

@@ -52,7 +52,7 @@ extension StoreCore {
   func observedState(of store: Store<State, Action>) -> State {
     switch self {
     case .root(let root):
-      _ = root.observed.registerEveryChange(subject: store, tracked: { root.stateKeyPath })
+      _ = root.observed.registerEveryChange()
       return root.state
     case .scoped(let scoped):
       return store.observedScopedState(scoped)
@@ -91,7 +91,7 @@ extension StoreCore {
   @inlinable
   func afterNextSend(_ check: @escaping @MainActor () -> Void) {
     switch self {
-    case .root(let root): root.scopeChecks.append(check)
+    case .root(let root): root.scopeChecks.append(ScopeCheck(check))
     case .scoped(let scoped): scoped.afterNextSend(check)
     }
   }

@@ -51,6 +51,10 @@ public struct Reducer<State, Action: Sendable, Environment> {
   }
 
   /// A reducer that changes nothing and starts nothing.
+  // NB: Inlinable, so its closure is made in the app's module, specialised: made here, it
+  // looked up `Effect<Action>`'s metadata at run time on every call (a parent-level
+  // `forEach` over `.empty` calls it on every element action).
+  @inlinable
   public static var empty: Self { Self { _, _, _ in .none } }
 }
 

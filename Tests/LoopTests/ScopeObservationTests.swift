@@ -66,6 +66,38 @@ private final class NotificationCount: Sendable {
 @MainActor
 @Suite("Scoped stores observe their own state")
 struct ScopeObservationTests {
+  @Test("every store's whole state is tracked under one key, and each store's observers hear only of its own")
+  func wholeStatesStayApart() {
+    let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
+    let rows = store.scope(forEach: \.rows, action: TableAction.row)
+    let twoRows = NotificationCount()
+    let thirdRow = NotificationCount()
+    let root = NotificationCount()
+    withObservationTracking {
+      _ = rows[1].state
+      _ = rows[2].state
+    } onChange: {
+      twoRows.increment()
+    }
+    observe(rows[3], into: thirdRow)
+    observe(store, into: root)
+
+    store.send(.row(3, .increment))
+    #expect(twoRows.value == 0)
+    #expect(thirdRow.value == 1)
+    #expect(root.value == 1)
+
+    store.send(.row(2, .increment))
+    store.send(.row(1, .increment))
+    #expect(twoRows.value == 1)
+    #expect(thirdRow.value == 1)
+
+    observe(rows[3], into: thirdRow)
+    store.send(.retitle("rows"))
+    #expect(thirdRow.value == 1)
+    #expect(twoRows.value == 1)
+  }
+
   @Test("one row changes among 1,000 observed rows: one notification")
   func oneRowOneNotification() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())

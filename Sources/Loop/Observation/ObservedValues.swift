@@ -9,8 +9,8 @@ import Observation
 /// - a child's presence and identity (`scope(state: \.sheet, …)`), an enum state's case
 ///   (`store.case`, `scope(state: State.login, …)`).
 ///
-/// A read registers interest in its entry under the entry's own key path, and records the value
-/// its observers saw, once per round (the first read since they were last told). After a change,
+/// A read registers interest in its entry under the entry's own key path (the whole state's,
+/// under one of ``ObservedWhole``'s), and records the value its observers saw, once per round (the first read since they were last told). After a change,
 /// ``check(_:)`` reads every waiting entry from the new state: an entry `!=` what its observers
 /// saw is told and stops waiting until it is read again; the others keep waiting. An entry of a
 /// type that is not `Equatable` cannot be compared and is told after every check; so is a root
@@ -44,8 +44,6 @@ final class ObservedValues<State> {
   /// Whether the observers of the whole state, told at every check, wait (see
   /// `registerEveryChange`).
   @exclusivity(unchecked) @usableFromInline var wholeWaits = false
-  /// Tells the observers of the whole state; made by the first read of it.
-  @usableFromInline var tellWhole: (() -> Void)?
   /// Whether a check is asked for (by a scoped or row store, from whatever runs it).
   @exclusivity(unchecked) @usableFromInline var isScheduled = false
 
@@ -72,40 +70,28 @@ final class ObservedValues<State> {
     return enlist(entry, subject: subject, seen: value)
   }
 
-  /// Registers interest in the whole state of `subject`, tracked under `tracked`, whose
-  /// observers saw `value`: they are told when the state is `!=` it (a scoped store's state).
+  /// Registers interest in the whole state, whose observers saw `value`: they are told when
+  /// the state is `!=` it (a scoped store's state).
   @inlinable
-  func registerWhole<Subject: Observable & AnyObject, Tracked>(
-    subject: Subject, tracked: () -> KeyPath<Subject, Tracked>, seen value: State
-  ) -> Bool {
-    let entry: ObservedMember<Subject, State, State, Tracked>
+  func registerWhole(seen value: State) -> Bool {
+    let entry: ObservedMember<ObservedWhole, State, State, Bool>
     if let whole {
-      entry = unsafeDowncast(whole, to: ObservedMember<Subject, State, State, Tracked>.self)
+      entry = unsafeDowncast(whole, to: ObservedMember<ObservedWhole, State, State, Bool>.self)
     } else {
       entry = ObservedMember(
-        read: { $0 }, tracked: tracked(), registrar: registrar, subject: subject)
+        read: { $0 }, tracked: ObservedWhole.value, registrar: registrar,
+        subject: ObservedWhole.subject)
       whole = entry
     }
-    return enlist(entry, subject: subject, seen: value)
+    return enlist(entry, subject: ObservedWhole.subject, seen: value)
   }
 
-  /// Registers interest in every change to the state of `subject`, tracked under `tracked`: its
-  /// observers are told at the next check, and nothing of the state is kept (a root store's
-  /// state, a shared value written in place). The entry is one flag, `wholeWaits`.
+  /// Registers interest in every change to the state: its observers are told at the next
+  /// check, and nothing of the state is kept (a root store's state, a shared value written in
+  /// place). The entry is one flag, `wholeWaits`.
   @inlinable
-  func registerEveryChange<Subject: Observable & AnyObject, Tracked>(
-    subject: Subject, tracked: () -> KeyPath<Subject, Tracked>
-  ) -> Bool {
-    let tracked = tracked()
-    if tellWhole == nil {
-      // NB: Made here, in the caller's module, so that it is specialised for its types.
-      let registrar = registrar
-      tellWhole = { [weak subject] in
-        guard let subject else { return }
-        registrar.withMutation(of: subject, keyPath: tracked) {}
-      }
-    }
-    registrar.access(subject, keyPath: tracked)
+  func registerEveryChange() -> Bool {
+    registrar.access(ObservedWhole.subject, keyPath: ObservedWhole.everyChange)
     guard !wholeWaits else { return false }
     wholeWaits = true
     return true
@@ -141,7 +127,7 @@ final class ObservedValues<State> {
     if wholeWaits {
       // NB: Not waiting before it tells: an observer that reads again at once waits anew.
       wholeWaits = false
-      tellWhole?()
+      registrar.withMutation(of: ObservedWhole.subject, keyPath: ObservedWhole.everyChange) {}
     }
     if waiting.count == 1 {
       // NB: One entry (a row's table, most often): taken out before it is checked, so that an

@@ -68,11 +68,7 @@ extension Store {
   @inlinable
   func observedScopedState(_ scoped: ScopedCore<State, Action>) -> State {
     let value = scoped.untrackedState()
-    if scoped.observed.registerWhole(
-      subject: self, tracked: { scoped.stateKeyPath }, seen: value)
-    {
-      scoped.watch(self)
-    }
+    if scoped.observed.registerWhole(seen: value) { scoped.watch(self) }
     return value
   }
 

@@ -29,9 +29,6 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @usableFromInline nonisolated(unsafe) var checkRows: (() -> Bool)?
   /// How many times the value changed.
   @exclusivity(unchecked) @usableFromInline var version = 0
-  /// `\.version`, what the whole value is tracked under, made once (a key path into a generic
-  /// class is instantiated each time its literal is evaluated).
-  @usableFromInline let versionKeyPath: KeyPath<SharedSlot, Int> = \.version
   /// Whether something watches the value (a file, observers), so that a write must do more
   /// than count itself (``afterChange()``).
   @exclusivity(unchecked) @usableFromInline var isWatched: Bool
@@ -118,7 +115,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @inlinable
   func observeWhole() {
     isWatched = true
-    _ = observedValues().registerEveryChange(subject: self, tracked: { versionKeyPath })
+    _ = observedValues().registerEveryChange()
   }
 
   /// A member was read, whose observers saw `seen`: they are told after a change that left it

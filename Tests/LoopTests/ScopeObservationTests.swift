@@ -66,7 +66,7 @@ private final class NotificationCount: Sendable {
 @MainActor
 @Suite("Scoped stores observe their own state")
 struct ScopeObservationTests {
-  @Test("every store's whole state is tracked under one key, and each store's observers hear only of its own")
+  @Test("whole states share one key; each store's observers hear only of its own")
   func wholeStatesStayApart() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let rows = store.scope(forEach: \.rows, action: TableAction.row)

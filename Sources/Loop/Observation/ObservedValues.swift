@@ -10,11 +10,12 @@ import Observation
 ///   (`store.case`, `scope(state: State.login, …)`).
 ///
 /// A read registers interest in its entry under the entry's own key path (the whole state's,
-/// under one of ``ObservedWhole``'s), and records the value its observers saw, once per round (the first read since they were last told). After a change,
-/// ``check(_:)`` reads every waiting entry from the new state: an entry `!=` what its observers
-/// saw is told and stops waiting until it is read again; the others keep waiting. An entry of a
-/// type that is not `Equatable` cannot be compared and is told after every check; so is a root
-/// store's whole state, which is told once per processed send and keeps no copy of the state.
+/// under one of ``ObservedWhole``'s), and records the value its observers saw, once per round
+/// (the first read since they were last told). After a change, ``check(_:)`` reads every
+/// waiting entry from the new state: an entry `!=` what its observers saw is told and stops
+/// waiting until it is read again; the others keep waiting. An entry of a type that is not
+/// `Equatable` cannot be compared and is told after every check; so is a root store's whole
+/// state, which is told once per processed send and keeps no copy of the state.
 ///
 /// Who runs the check differs by where the state lives (see Observation.md, "After a send"):
 /// a root store checks its table after each processed send; a scoped store asks its root for a

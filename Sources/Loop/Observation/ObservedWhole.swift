@@ -1,7 +1,9 @@
 import Observation
 
 /// What Observation tracks a whole state under, in every table (``ObservedValues``): a store's
-/// `state`, a shared value's `wrappedValue`.
+/// `state`, a shared value's `wrappedValue`; and a member of a shared collection's element, in
+/// the element's own table (so that its entry's types need no `ID`, and a read through
+/// `Shared`'s `dynamicMember` subscript registers it specialised, in the app's module).
 ///
 /// Observation keys what a view read by key path, per registrar, and hashes that key path on
 /// every read, every change and every cancelled observation. A key path into a generic class
@@ -22,4 +24,6 @@ final class ObservedWhole: Observable, Sendable {
 
   @usableFromInline var value: Bool { false }
   @usableFromInline var everyChange: Bool { false }
+  /// A member of a shared collection's element, in the element's own table.
+  @usableFromInline subscript(member member: AnyKeyPath) -> Bool { false }
 }

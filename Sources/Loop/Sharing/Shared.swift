@@ -195,6 +195,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// A member of the value: reading it observes that member alone.
+  @inlinable
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
     let member = currentValue[keyPath: keyPath]
     observe(keyPath, seen: member)
@@ -202,6 +203,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// A member of the value, to read (observing it alone) or change.
+  @inlinable
   public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Member {
     get {
       let member = currentValue[keyPath: keyPath]
@@ -223,10 +225,20 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// Registers interest in `member`, whose observers saw `seen`.
+  @inlinable
   func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member) {
     switch storage {
     case let .root(slot): slot.observe(member, seen: seen)
-    case let .derived(derivation): derivation.observe(member, seen: seen)
+    case let .derived(derivation):
+      // NB: An element of a slot's collection registers in its own table, here, specialised
+      // for the app's types; what the observer is compared with later is the member as the
+      // collection has it now (none, once the element is gone), not the value this shows.
+      let registered = derivation.registerInOwnTable { table, element in
+        table.register(
+          member, subject: ObservedWhole.subject, tracked: { \ObservedWhole.[member: member] },
+          read: { { $0.map { $0[keyPath: member] } } }, seen: element.map { $0[keyPath: member] })
+      }
+      if !registered { derivation.observe(member, seen: seen) }
     }
   }
 
@@ -293,8 +305,20 @@ extension Shared {
     id id: ID
   ) -> Shared<Element>? where Value == IdentifiedArray<ID, Element> {
     guard let element = currentValue[id: id] else { return nil }
-    if case let .root(slot) = storage { _ = slot.elementObservation() as SharedRows<ID, Element> }
-    return Shared<Element>(storage: .derived(SharedElement(parent: self, id: id, last: element)))
+    let parent = self
+    let rows: SharedRows<ID, Element>?
+    if case let .root(slot) = storage { rows = slot.elementObservation() } else { rows = nil }
+    return Shared<Element>(
+      storage: .derived(
+        SharedElement(
+          parent: self, id: id, last: element, elementNow: { parent.currentValue[id: id] },
+          ownTable: { [weak rows] register in
+            guard let rows, case let .root(slot) = parent.storage else { return false }
+            slot.isWatched = true
+            let element = SharedOverlay.value(of: slot)[id: id]
+            _ = rows.rows.register(id, at: slot.value.version) { register($0, element) }
+            return true
+          })))
   }
 }
 

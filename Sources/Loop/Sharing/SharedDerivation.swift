@@ -11,6 +11,9 @@ protocol SharedDerivation<Value>: AnyObject, Sendable {
   func set(_ value: Value)
   /// Registers interest in a member of the part.
   func observe<Member>(_ member: KeyPath<Value, Member>, seen: Member)
+  /// Calls `register` with the part's own table and the part as its table has it now, when the
+  /// part has a table of its own (an element of a slot's collection); returns whether it did.
+  func registerInOwnTable(_ register: (ObservedValues<Value?>, Value?) -> Bool) -> Bool
   /// The key id of the slot at the root of the derivation, which an encoded value carries.
   var rootKeyID: String { get }
   /// Writes the root slot's file now, if it has a change not yet saved.

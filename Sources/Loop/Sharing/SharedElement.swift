@@ -9,16 +9,33 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   /// The element as it last was: what the value is once the element is gone.
   var last: Element
 
+  /// The element as the collection has it now: made by `Shared.subscript(id:)`, in the app's
+  /// module, so it runs specialised.
+  let elementNow: () -> Element?
+  /// Registers in the element's own table (see `registerInOwnTable`), made with `elementNow`.
+  let ownTable: ((ObservedValues<Element?>, Element?) -> Bool) -> Bool
+
   @usableFromInline
-  init(parent: Shared<IdentifiedArray<ID, Element>>, id: ID, last: Element) {
+  init(
+    parent: Shared<IdentifiedArray<ID, Element>>, id: ID, last: Element,
+    elementNow: @escaping () -> Element?,
+    ownTable: @escaping ((ObservedValues<Element?>, Element?) -> Bool) -> Bool
+  ) {
     self.parent = parent
     self.id = id
     self.last = last
+    self.elementNow = elementNow
+    self.ownTable = ownTable
   }
 
   @usableFromInline var value: Element {
-    if let element = parent.currentValue[id: id] { last = element }
+    if let element = elementNow() { last = element }
     return last
+  }
+
+  @usableFromInline
+  func registerInOwnTable(_ register: (ObservedValues<Element?>, Element?) -> Bool) -> Bool {
+    ownTable(register)
   }
 
   @usableFromInline func observedValue() -> Element {

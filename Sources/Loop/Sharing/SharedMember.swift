@@ -27,6 +27,10 @@ final class SharedMember<Parent: Sendable, Member: Sendable>: SharedDerivation,
     parent.observe(keyPath.appending(path: part), seen: seen)
   }
 
+  func registerInOwnTable(_ register: (ObservedValues<Member?>, Member?) -> Bool) -> Bool {
+    false
+  }
+
   var rootKeyID: String { parent.rootKeyID }
   func flushRoot() throws(SharedStorageError) { try parent.flush() }
 }

@@ -20,7 +20,7 @@ final class SharedRows<ID: Hashable & Sendable, Element: Sendable> {
     slot.isWatched = true
     _ = rows.register(id, at: slot.value.version) { table in
       table.register(
-        member, subject: slot, tracked: { \SharedSlot<Collection>.[elementMember: member] },
+        member, subject: ObservedWhole.subject, tracked: { \ObservedWhole.[member: member] },
         read: { { $0.map { $0[keyPath: member] } } }, seen: seen)
     }
   }

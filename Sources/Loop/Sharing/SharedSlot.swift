@@ -127,11 +127,6 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
       member, subject: self, tracked: { (\SharedSlot<Value>.value).appending(path: member) },
       read: { { $0[keyPath: member] } }, seen: seen)
   }
-
-  /// What Observation tracks a member of one element under, in that element's own table (see
-  /// `SharedRows`).
-  @usableFromInline
-  subscript(elementMember member: AnyKeyPath) -> Int { 0 }
 }
 
 /// A slot, whatever its value's type: what a registry keeps and logs.

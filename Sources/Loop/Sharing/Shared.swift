@@ -234,9 +234,7 @@ public struct Shared<Value: Sendable>: Sendable {
       // for the app's types; what the observer is compared with later is the member as the
       // collection has it now (none, once the element is gone), not the value this shows.
       let registered = derivation.registerInOwnTable { table, element in
-        table.register(
-          member, subject: ObservedWhole.subject, tracked: { \ObservedWhole.[member: member] },
-          read: { { $0.map { $0[keyPath: member] } } }, seen: element.map { $0[keyPath: member] })
+        table.registerMember(member, of: element)
       }
       if !registered { derivation.observe(member, seen: seen) }
     }
@@ -313,11 +311,7 @@ extension Shared {
         SharedElement(
           parent: self, id: id, last: element, elementNow: { parent.currentValue[id: id] },
           ownTable: { [weak rows] register in
-            guard let rows, case let .root(slot) = parent.storage else { return false }
-            slot.isWatched = true
-            let element = SharedOverlay.value(of: slot)[id: id]
-            _ = rows.rows.register(id, at: slot.value.version) { register($0, element) }
-            return true
+            rows?.registerInTable(of: id, register) ?? false
           })))
   }
 }

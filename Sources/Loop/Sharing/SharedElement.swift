@@ -39,14 +39,14 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   }
 
   @usableFromInline func observedValue() -> Element {
-    let element = parent.currentValue[id: id]
+    let element = elementNow()
     observeElement(\Element.self, seen: element)
     if let element { last = element }
     return last
   }
 
   @usableFromInline func set(_ value: Element) {
-    guard parent.currentValue[id: id] != nil else {
+    guard elementNow() != nil else {
       reportRuntimeWarning(
         """
         A shared element was changed after it was removed from its collection: \(id)
@@ -64,7 +64,7 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   @usableFromInline func observe<Member>(_ member: KeyPath<Element, Member>, seen: Member) {
     // NB: What the observer is compared with later is the member as the collection has it
     // now — none, once the element is gone — not the last value this shows.
-    observeElement(member, seen: parent.currentValue[id: id].map { $0[keyPath: member] })
+    observeElement(member, seen: elementNow().map { $0[keyPath: member] })
   }
 
   /// Registers interest in `member` of the element, whose observers saw `seen` (`nil`: the
@@ -72,7 +72,9 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   /// checked only when the element was touched; else as a member of the collection.
   private func observeElement<Member>(_ member: KeyPath<Element, Member>, seen: Member?) {
     if case let .root(slot) = parent.storage {
-      slot.elementObservation().observe(id: id, member: member, seen: seen)
+      _ = (slot.elementObservation() as SharedRows<ID, Element>).registerInTable(of: id) {
+        table, element in table.registerMember(member, of: element)
+      }
     } else {
       parent.observe(
         (\IdentifiedArray<ID, Element>.[id: id]).appending(

@@ -7,22 +7,24 @@
 final class SharedRows<ID: Hashable & Sendable, Element: Sendable> {
   @usableFromInline typealias Collection = IdentifiedArray<ID, Element>
   /// The slot of the collection, weakly: the slot keeps this.
-  weak var slot: SharedSlot<Collection>?
+  @usableFromInline weak var slot: SharedSlot<Collection>?
   @usableFromInline let rows = ObservedRows<ID, Element>()
 
   @usableFromInline
   init(slot: SharedSlot<Collection>) { self.slot = slot }
 
-  /// A member of the element `id` was read, whose observers saw `seen` (`nil`: no such element):
-  /// they are told after a change that left it different.
-  func observe<Member>(id: ID, member: KeyPath<Element, Member>, seen: Member?) {
-    guard let slot else { return }
+  /// Calls `register` with the table of the element `id` and the element as the collection has
+  /// it now (`nil`: no such element), which is what its observers are later compared with.
+  /// Returns `false`, calling nothing, once the slot is gone.
+  @inlinable
+  func registerInTable(
+    of id: ID, _ register: (ObservedValues<Element?>, Element?) -> Bool
+  ) -> Bool {
+    guard let slot else { return false }
     slot.isWatched = true
-    _ = rows.register(id, at: slot.value.version) { table in
-      table.register(
-        member, subject: ObservedWhole.subject, tracked: { \ObservedWhole.[member: member] },
-        read: { { $0.map { $0[keyPath: member] } } }, seen: seen)
-    }
+    let element = SharedOverlay.value(of: slot)[id: id]
+    _ = rows.register(id, at: slot.value.version) { register($0, element) }
+    return true
   }
 }
 
@@ -40,5 +42,19 @@ extension SharedSlot {
     // NB: `unowned(unsafe) self`: the slot keeps this closure, so it never outlives the slot.
     checkRows = { [unowned(unsafe) self] in made.rows.check(self.value) }
     return made
+  }
+}
+
+extension ObservedValues {
+  /// Registers interest in `member` of an element whose table this is, the element being
+  /// `element` now: the one entry both ways of reading a shared element's member make (through
+  /// `Shared`, specialised; through `SharedElement`, generic), so they agree on its type.
+  @inlinable
+  func registerMember<Element, Member>(_ member: KeyPath<Element, Member>, of element: Element?)
+    -> Bool
+  where State == Element? {
+    register(
+      member, subject: ObservedWhole.subject, tracked: { \ObservedWhole.[member: member] },
+      read: { { $0.map { $0[keyPath: member] } } }, seen: element.map { $0[keyPath: member] })
   }
 }

@@ -6,10 +6,14 @@ import Observation
 ///
 /// The checks are one-shot, like Observation's registrations: a notified observer (row or
 /// list) is forgotten until it reads again.
+///
+/// Main actor only, so its fields skip Swift's dynamic exclusivity check, as `RootCore`'s do:
+/// `isScheduled` is read and written after every send an observer waits on, and no access to
+/// a field here can overlap another on the one thread.
 @MainActor
 @usableFromInline
 final class ScopeCache<ID: Hashable, Element>: Observable {
-  @usableFromInline var stores: [ID: WeakStore] = [:]
+  @exclusivity(unchecked) @usableFromInline var stores: [ID: WeakReference<AnyObject>] = [:]
   /// What views read of the collection, by element.
   @usableFromInline let rows = ObservedRows<ID, Element>()
   /// The collection now, or `nil` once the store is gone.
@@ -17,7 +21,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// Runs a check once, on the root store, after its next processed send.
   @usableFromInline let afterNextSend: @MainActor (@escaping @MainActor () -> Void) -> Void
   /// Whether a check after the next send is already asked for.
-  @usableFromInline var isScheduled = false
+  @exclusivity(unchecked) @usableFromInline var isScheduled = false
   /// What Observation tracks a list's ids under, made once (a key path into a generic class
   /// is instantiated each time its literal is evaluated).
   @usableFromInline let idsKeyPath: KeyPath<ScopeCache, Bool> = \.observedIDs
@@ -39,7 +43,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   @inlinable
   func forgetStores(beyond elements: IdentifiedArray<ID, Element>) {
     guard stores.count > elements.count else { return }
-    stores = stores.filter { id, entry in entry.store != nil && elements[id: id] != nil }
+    stores = stores.filter { id, entry in entry.object != nil && elements[id: id] != nil }
   }
 
   /// A list was given the stores for `elements`: it is told when their ids change.
@@ -85,7 +89,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// The check run after a send, made once, by `Store.scopeCache(for:)` in the app's module
   /// so that the check it calls is specialised for the app's types (made here, in Loop, it ran
   /// as generic code: a third of a send's time in metadata lookups).
-  @usableFromInline var scheduledCheck: @MainActor () -> Void = {}
+  @exclusivity(unchecked) @usableFromInline var scheduledCheck: @MainActor () -> Void = {}
 
   /// What Observation tracks a list's ids under.
   @usableFromInline
@@ -101,13 +105,4 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
     guard let elements = elements() else { return }
     if rows.check(elements) { schedule() }
   }
-}
-
-/// A store held weakly.
-@MainActor
-@usableFromInline
-struct WeakStore {
-  @usableFromInline weak var store: AnyObject?
-  @inlinable
-  init(_ store: AnyObject) { self.store = store }
 }

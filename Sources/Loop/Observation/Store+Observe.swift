@@ -76,8 +76,9 @@ extension Store {
   /// each send while any wait.
   @usableFromInline
   func checkAfterNextSend(_ scoped: ScopedCore<State, Action>) {
-    scoped.afterNextSend { [weak self] in
-      guard let self, let scoped = self.core.scoped else { return }
+    let weakSelf = WeakReference(self)
+    scoped.afterNextSend {
+      guard let self = weakSelf.object, let scoped = self.core.scoped else { return }
       let observed = scoped.observed
       // NB: An observer that read again while being told (inside `withMutation`) asked for
       // the next check already.

@@ -150,7 +150,7 @@ extension Store {
     // NB: A removed element's store may still be cached (something holds it, and the cache
     // forgets stores only after this call): it is no longer this element's.
     guard elements.elementsByID.keys.contains(id) else { return nil }
-    if let cached = cache.stores[id]?.store as? Store<ElementState, ElementAction> {
+    if let cached = cache.stores[id]?.object as? Store<ElementState, ElementAction> {
       return cached
     }
     guard let initial = elements[id: id].map(toState) else { return nil }
@@ -159,12 +159,14 @@ extension Store {
       send: { self.send(toElementAction(id, $0)) })
     // NB: Made here, in the app's module, so the check runs specialised for its types. It
     // reaches the core weakly: the core keeps `membership`, which keeps the entry.
-    let entry = ObservedValue<Element?> { [weak core] element in
-      core?.checkMember(element.map(toState)) ?? false
+    let weakCore = WeakReference(core)
+    let entry = ObservedValue<Element?> { element in
+      weakCore.object?.checkMember(element.map(toState)) ?? false
     }
-    core.membership = { [weak cache] in cache?.observe(id, entry) }
+    let weakCache = WeakReference(cache)
+    core.membership = { weakCache.object?.observe(id, entry) }
     let store = Store<ElementState, ElementAction>(scoped: core)
-    cache.stores[id] = WeakStore(store)
+    cache.stores[id] = WeakReference(store)
     return store
   }
 
@@ -182,10 +184,20 @@ extension Store {
       return cache
     }
     let elementsPath = StoredPath(toElements)
+    // NB: Each closure here runs after a send: they capture weak references as values (see
+    // `WeakReference`).
+    let weakSelf = WeakReference(self)
     let cache = ScopeCache<ID, ElementState>(
-      elements: { [weak self] in self.map { elementsPath.read($0.untrackedState) } },
-      afterNextSend: { [weak self] check in self?.afterNextSend(check) })
-    cache.scheduledCheck = { [weak cache] in cache?.check() }
+      // NB: No `Optional.map` here: its closure would be a main-actor closure passed where a
+      // nonisolated one is expected, which Swift checks at run time (an executor check per
+      // call, and this one runs after every send that changed an observed collection).
+      elements: {
+        guard let store = weakSelf.object else { return nil }
+        return store.core.untracked(elementsPath)
+      },
+      afterNextSend: { check in weakSelf.object?.afterNextSend(check) })
+    let weakCache = WeakReference(cache)
+    cache.scheduledCheck = { weakCache.object?.check() }
     if let rowKey { rowScopeCaches[rowKey] = cache } else { scopeCaches[toElements] = cache }
     return cache
   }

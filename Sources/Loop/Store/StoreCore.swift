@@ -87,6 +87,16 @@ extension StoreCore {
     }
   }
 
+  /// The part of the state at `path`, read without observing it — and, in a root store,
+  /// without copying the rest of the state (a copy retains every reference it holds).
+  @inlinable
+  func untracked<Value>(_ path: StoredPath<State, Value>) -> Value {
+    switch self {
+    case .root(let root): path.read(root.state)
+    case .scoped(let scoped): path.read(scoped.untrackedState())
+    }
+  }
+
   /// Runs `check` once, on the root store, after its next processed send.
   @inlinable
   func afterNextSend(_ check: @escaping @MainActor () -> Void) {

@@ -43,6 +43,7 @@ struct StoredPath<Root, Value> {
 
   /// `root[keyPath: keyPath]`.
   @inlinable
+  @inline(__always)
   func read(_ root: Root) -> Value {
     guard offset >= 0 else { return root[keyPath: keyPath] }
     return withUnsafePointer(to: root) {

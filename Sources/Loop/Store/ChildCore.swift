@@ -10,26 +10,33 @@
 @usableFromInline
 class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
   /// A core for the child `child` reads from `parent`'s state, while its identity is
-  /// `identity(initial)`.
+  /// `identity(initial)`. `untrackedChild`, if given, reads the same child from the parent
+  /// without copying the parent's whole state (see `ScopedCore`).
   @inlinable
   init<ParentState, ParentAction, Identity: Equatable>(
     parent: Store<ParentState, ParentAction>, initial: State,
-    child: @escaping (ParentState) -> State?, identity: @escaping (State) -> Identity,
-    send: @escaping (Action) -> StoreTask
+    child: @escaping (ParentState) -> State?, untrackedChild: (() -> State?)? = nil,
+    identity: @escaping (State) -> Identity, send: @escaping (Action) -> StoreTask
   ) {
     let original = identity(initial)
     // NB: The child's state as this store last read it while the child was there.
     let last = LastChildState(initial)
-    /// The child, if it is still the one this store was made for.
-    func current(_ state: ParentState) -> State? {
-      guard let value = child(state), identity(value) == original else { return nil }
+    /// `value`, if it is still the child this store was made for.
+    func accepted(_ value: State?) -> State? {
+      guard let value, identity(value) == original else { return nil }
       last.value = value
       return value
     }
+    /// The child now, if it is still the one this store was made for.
+    let current: () -> State? =
+      if let untrackedChild { { accepted(untrackedChild()) } } else {
+        { accepted(child(parent.untrackedState)) }
+      }
     super.init(
-      parent: parent, read: { current($0) ?? last.value },
+      parent: parent, read: { accepted(child($0)) ?? last.value },
+      untracked: { current() ?? last.value },
       send: { action in
-        guard current(parent.untrackedState) != nil else {
+        guard current() != nil else {
           reportChildGone(action)
           return StoreTask(cascade: nil)
         }
@@ -52,10 +59,11 @@ func reportChildGone(_ action: some Any) {
 }
 
 /// The state a child store last read while its child was there: what it shows once the child
-/// is gone.
+/// is gone. Main actor only: `value` skips Swift's dynamic exclusivity check (it is written on
+/// every read of the child's state, and no two accesses can overlap on the one thread).
 @MainActor
 @usableFromInline
 final class LastChildState<State> {
-  @usableFromInline var value: State
+  @exclusivity(unchecked) @usableFromInline var value: State
   @usableFromInline init(_ value: State) { self.value = value }
 }

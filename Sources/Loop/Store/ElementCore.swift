@@ -9,8 +9,9 @@
 @usableFromInline
 final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
   /// Makes this store's entry wait in its collection's table of its element (see
-  /// `Store.elementStore`), so that ``checkMember(_:)`` runs when the element changed.
-  @usableFromInline var membership: () -> Void = {}
+  /// `Store.elementStore`), so that ``checkMember(_:)`` runs when the element changed. Read on
+  /// every read of the store's state; main actor only, so unchecked, as `RootCore`'s fields.
+  @exclusivity(unchecked) @usableFromInline var membership: () -> Void = {}
 
   /// A core for the element `id` of the collection `toElements` of `parent`'s state, showing
   /// `toState` of it.
@@ -23,8 +24,9 @@ final class ElementCore<State, Action: Sendable>: ChildCore<State, Action> {
     let toElements = StoredPath(toElements)
     super.init(
       parent: parent, initial: initial,
-      child: { toElements.read($0)[id: id].map(toState) }, identity: { _ in true },
-      send: send)
+      child: { toElements.read($0)[id: id].map(toState) },
+      untrackedChild: { parent.core.untracked(toElements)[id: id].map(toState) },
+      identity: { _ in true }, send: send)
   }
 
   /// Checks this store's observers against its element's new state (`nil`: removed), run by

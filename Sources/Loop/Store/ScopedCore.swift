@@ -39,13 +39,15 @@ class ScopedCore<State, Action: Sendable> {
   /// `\Store.state`, made once (see `StoreCore.stateKeyPath`).
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
 
-  /// A core that reads `read` of `parent`'s state and sends with `send`.
+  /// A core that reads `read` of `parent`'s state and sends with `send`. `untracked`, if
+  /// given, reads the same state from the parent without copying the parent's whole state
+  /// (see `StoreCore.untracked(_:)`): what a read of this store's state does.
   @inlinable
   init<ParentState, ParentAction>(
     parent: Store<ParentState, ParentAction>, read: @escaping (ParentState) -> State,
-    send: @escaping (Action) -> StoreTask
+    untracked: (() -> State)? = nil, send: @escaping (Action) -> StoreTask
   ) {
-    self.untrackedState = { read(parent.untrackedState) }
+    self.untrackedState = untracked ?? { read(parent.untrackedState) }
     self.send = send
     self.observe = { observe, finish in
       parent.addObserver({ observe(read($0)) }, onFinish: finish)

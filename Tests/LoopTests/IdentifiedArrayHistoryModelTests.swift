@@ -169,8 +169,13 @@ private func contents(_ rows: IdentifiedArrayOf<Row>) -> [Row] {
 struct IdentifiedArrayHistoryModelTests {
   // NB: Pure value code: nonisolated and async, so it runs off the main actor and does not hold
   // up other tests' stores (a synchronous test runs on its suite's actor).
-  @Test("equal versions mean equal contents; the history names every id touched or removed")
+  @Test(
+    "equal versions mean equal contents; the history names every id touched or removed, and says the ids are unchanged only when they are"
+  )
   nonisolated func historyAgreesWithContents() async {
+    // NB: How often the history said the ids were unchanged, so that the check below cannot
+    // pass by never being asked.
+    var idsKept = 0
     for await seed in SeededRandom.seeds(3_000) {
       var random = SeededRandom(seed: seed)
       var state = State()
@@ -200,6 +205,15 @@ struct IdentifiedArrayHistoryModelTests {
             return
           }
         }
+        if state.rows.history.idsUnchanged(since: before.rows.version) {
+          idsKept += 1
+          guard old.map(\.id) == new.map(\.id) else {
+            Issue.record(
+              "ids \(old.map(\.id)) became \(new.map(\.id)), history says unchanged; seed \(seed): \(log)"
+            )
+            return
+          }
+        }
         var touched: Set<Int> = []
         if state.rows.history.forEachID(touchedSince: before.rows.version, { touched.insert($0) }) {
           let changed = Set(old.map(\.id) + new.map(\.id)).filter { id in
@@ -212,6 +226,7 @@ struct IdentifiedArrayHistoryModelTests {
         }
       }
     }
+    #expect(idsKept > 1_000, "the history said the ids were unchanged \(idsKept) times")
   }
 
   @Test(

@@ -41,7 +41,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         history.record(id, isRemoval: true)
       }
       elementsByID[newID] = newValue
-      history.record(newID)
+      history.record(newID, keepsIDs: newID == id)
       checkInvariants(around: newID)
     }
     _modify {
@@ -72,7 +72,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       history.record(id, isRemoval: true)
     }
     elementsByID[newID] = element
-    history.record(newID)
+    history.record(newID, keepsIDs: newID == id)
     checkInvariants(around: newID)
   }
 

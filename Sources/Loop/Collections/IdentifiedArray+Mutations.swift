@@ -26,7 +26,7 @@ extension IdentifiedArray {
     let id = idOf(element)
     let old = elementsByID.updateValue(element, forKey: id)
     if old == nil { orderedIDs.append(id) }
-    history.record(id)
+    history.record(id, keepsIDs: old != nil)
     checkInvariants(around: id)
     return old
   }

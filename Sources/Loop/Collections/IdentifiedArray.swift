@@ -78,7 +78,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
           orderedIDs.removeAll { $0 == id }
           history.record(id, isRemoval: true)
         } else {
-          history.record(id)
+          history.record(id, keepsIDs: true)
         }
       } else {
         var element: Element? = nil
@@ -91,8 +91,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         remove(id: id)
         return
       }
-      if elementsByID.updateValue(newValue, forKey: id) == nil { orderedIDs.append(id) }
-      history.record(id)
+      let isNew = elementsByID.updateValue(newValue, forKey: id) == nil
+      if isNew { orderedIDs.append(id) }
+      history.record(id, keepsIDs: !isNew)
       checkInvariants(around: id)
     }
   }
@@ -121,8 +122,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @inlinable
   public mutating func insert(_ element: Element, at index: Int) {
     let id = idOf(element)
-    if elementsByID.updateValue(element, forKey: id) == nil { orderedIDs.insert(id, at: index) }
-    history.record(id)
+    let isNew = elementsByID.updateValue(element, forKey: id) == nil
+    if isNew { orderedIDs.insert(id, at: index) }
+    history.record(id, keepsIDs: !isNew)
     checkInvariants()
   }
 
@@ -173,7 +175,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     id: ID, version: inout Int, _ body: (inout Element) -> Result
   ) -> Result? {
     let result = elementsByID[id].modifyIfPresent(body)
-    if result != nil { history.record(id) }
+    if result != nil { history.record(id, keepsIDs: true) }
     version = history.version
     return result
   }

@@ -25,13 +25,17 @@ struct IdentifiedArrayHistory<ID: Hashable> {
     /// The element edited, inserted or removed; `nil` for a change of order alone.
     @usableFromInline let id: ID?
     @usableFromInline let isRemoval: Bool
+    /// Whether the ids, and their order, are what they were before this step: an element
+    /// edited (or replaced by one with its id) where it stands.
+    @usableFromInline let keepsIDs: Bool
 
     @inlinable
-    init(from: Int, to: Int, id: ID?, isRemoval: Bool) {
+    init(from: Int, to: Int, id: ID?, isRemoval: Bool, keepsIDs: Bool) {
       self.from = from
       self.to = to
       self.id = id
       self.isRemoval = isRemoval
+      self.keepsIDs = keepsIDs
     }
   }
 
@@ -52,12 +56,13 @@ struct IdentifiedArrayHistory<ID: Hashable> {
   }
 
   /// Records a mutation of `id` (`nil`: the order alone changed), moving to a new version.
+  /// `keepsIDs`: the mutation left the ids and their order as they were (an edit in place).
   ///
   /// - Complexity: O(1): one atomic increment and one write into the ring.
   @inlinable
-  mutating func record(_ id: ID?, isRemoval: Bool = false) {
+  mutating func record(_ id: ID?, isRemoval: Bool = false, keepsIDs: Bool = false) {
     let next = nextIdentifiedArrayVersion()
-    let step = Step(from: version, to: next, id: id, isRemoval: isRemoval)
+    let step = Step(from: version, to: next, id: id, isRemoval: isRemoval, keepsIDs: keepsIDs)
     if steps.count < Self.capacity {
       steps.append(step)
     } else {
@@ -115,6 +120,22 @@ struct IdentifiedArrayHistory<ID: Hashable> {
         while newer < back, step(newer).id != id { newer += 1 }
         if newer == back { body(id) }
       }
+      back += 1
+    }
+    return true
+  }
+
+  /// Whether the ids, and their order, are the same as at version `earlier`: `true` when every
+  /// step since edited an element in place (none inserted, removed or moved one); `false` also
+  /// when there is no path back to `earlier`.
+  ///
+  /// - Complexity: O(*k*) for *k* ≤ ``capacity`` steps.
+  @inlinable
+  func idsUnchanged(since earlier: Int) -> Bool {
+    guard let count = stepsSince(earlier) else { return false }
+    var back = 0
+    while back < count {
+      guard step(back).keepsIDs else { return false }
       back += 1
     }
     return true

@@ -1,14 +1,16 @@
 /// What views read of one collection, by element: one ``ObservedValues`` table per element id,
-/// whose state is the element (`nil` once it is gone), and one for the collection as a whole
-/// (its ids, as a list shows them). A row store's fields, a row's presence, a shared element's
-/// members are entries in their element's table; a list's ids, an entry in the whole's.
+/// whose state is the element (`nil` once it is gone), and one for its ids (as a list shows
+/// them). A row store's fields, a row's presence, a shared element's members are entries in
+/// their element's table; a list's ids, an entry in the ids' table, which holds nothing else.
 ///
 /// A check reads the collection's version first:
 /// - unchanged since the last check: nothing is read (O(1)); equal versions mean equal contents
 ///   (see `IdentifiedArrayHistory`), whatever was done to the array in between;
 /// - changed: only the tables of the ids the collection's history says were touched are checked
 ///   (O(touched)); when the history has no path back (an older copy restored, a new array, more
-///   than eight steps), every table is.
+///   than eight steps), every table is. The ids' table is checked unless the history says every
+///   step since edited an element in place (`idsUnchanged(since:)`): a row's edit does not read
+///   the list's ids again.
 ///
 /// So 1,000 observed rows and one edit cost one row's check. Used by a store's row stores
 /// (`ScopeCache`) and a shared collection's elements (`SharedRows`); main thread only, as both.
@@ -17,8 +19,9 @@ final class ObservedRows<ID: Hashable, Element> {
   /// Each element's table, made on the first read of it, dropped once its element is gone and
   /// nothing waits in it.
   @exclusivity(unchecked) @usableFromInline var tables: [ID: ObservedValues<Element?>] = [:]
-  /// Reads of the collection as a whole.
-  @usableFromInline let whole = ObservedValues<IdentifiedArray<ID, Element>>()
+  /// Reads of the collection's ids, and nothing else: its check is skipped when the history
+  /// says the ids are unchanged.
+  @usableFromInline let ids = ObservedValues<IdentifiedArray<ID, Element>>()
   /// How many tables have observers waiting: those whose `isScheduled` is set.
   @exclusivity(unchecked) @usableFromInline var waitingTables = 0
   /// The collection's version when it was last checked, or when the first observer started
@@ -29,7 +32,7 @@ final class ObservedRows<ID: Hashable, Element> {
 
   /// Whether any observer waits.
   @inlinable
-  var isWaiting: Bool { waitingTables > 0 || whole.isWaiting }
+  var isWaiting: Bool { waitingTables > 0 || ids.isWaiting }
 
   /// Registers interest in the element `id` through `register`, which registers in its table
   /// and returns whether an entry started waiting. The collection is at `version` (read only
@@ -54,15 +57,16 @@ final class ObservedRows<ID: Hashable, Element> {
     return startedWaiting(wasWaiting, at: version)
   }
 
-  /// Registers interest in the collection as a whole through `register`, as
-  /// ``register(_:at:_:)`` does for one element.
+  /// Registers interest in the collection's ids through `register`, as ``register(_:at:_:)``
+  /// does for one element. What `register` adds must read the ids and nothing else (see
+  /// ``ids``).
   @inlinable
-  func registerWhole(
+  func registerIDs(
     at version: @autoclosure () -> Int,
     _ register: (ObservedValues<IdentifiedArray<ID, Element>>) -> Bool
   ) -> Bool {
     let wasWaiting = isWaiting
-    guard register(whole) else { return false }
+    guard register(ids) else { return false }
     return startedWaiting(wasWaiting, at: version)
   }
 
@@ -80,7 +84,9 @@ final class ObservedRows<ID: Hashable, Element> {
   func check(_ collection: IdentifiedArray<ID, Element>) -> Bool {
     let version = collection.version
     guard version != checkedVersion else { return isWaiting }
-    if whole.isWaiting { _ = whole.check(collection) }
+    if ids.isWaiting, !collection.history.idsUnchanged(since: checkedVersion) {
+      _ = ids.check(collection)
+    }
     if waitingTables > 0 {
       let told = collection.history.forEachID(touchedSince: checkedVersion) { id in
         check(id, in: collection)

@@ -49,8 +49,8 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// A list was given the stores for `elements`: it is told when their ids change.
   @inlinable
   func observeIDs(of elements: IdentifiedArray<ID, Element>) {
-    let started = rows.registerWhole(at: elements.version) { whole in
-      whole.register(
+    let started = rows.registerIDs(at: elements.version) { ids in
+      ids.register(
         idsKeyPath, subject: self, tracked: { idsKeyPath }, read: { { $0.orderedIDs } },
         seen: elements.orderedIDs)
     }

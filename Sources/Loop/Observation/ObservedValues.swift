@@ -169,12 +169,15 @@ final class ObservedValues<State> {
 @usableFromInline
 class ObservedValue<State> {
   /// Whether its observers wait: it was read since it was last told.
-  @exclusivity(unchecked) @usableFromInline var isWaiting = false
+  @exclusivity(unchecked) @usableFromInline final var isWaiting = false
   /// Checks the entry against a new state: tells its observers if it changed, and returns
   /// whether they still wait. A closure made with the entry, in the module that reads — so it
   /// runs specialised for the app's types, where a method of this generic class would run its
   /// generic body.
-  @usableFromInline var check: (State) -> Bool = { _ in true }
+  ///
+  /// `final` and unchecked, as `isWaiting`: read on every check, where a class's overridable
+  /// property would be a call through the class's table and Swift's dynamic exclusivity check.
+  @exclusivity(unchecked) @usableFromInline final var check: (State) -> Bool = { _ in true }
 
   @usableFromInline init() {}
 

@@ -3,7 +3,7 @@ import Observation
 /// The storage behind a root ``Store``: its state, reducer, action queue, observers and
 /// effect runner. Everything here runs on the main actor.
 ///
-/// The fields `send` touches are `@exclusivity(unchecked)`: Swift's dynamic exclusivity check
+/// Its fields are `@exclusivity(unchecked)`: Swift's dynamic exclusivity check
 /// on a class property (`swift_beginAccess`) cost about a third of a `.none` send. It is safe
 /// to skip because accesses cannot overlap by construction: everything runs on the main actor,
 /// a send made during a send is queued (`isSending`), never nested, and the reducer is handed
@@ -25,22 +25,22 @@ final class RootCore<State, Action: Sendable> {
   /// Where the runner runs effects, kept to make the next one (see ``startOverEffects()``).
   let context: EffectContext?
   /// Whether the app's actions wait in the queue (see ``pause()``).
-  private(set) var isPaused = false
+  @exclusivity(unchecked) private(set) var isPaused = false
   /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
   /// each time its literal is evaluated, which would cost more than a whole plain send.
   @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
-  @usableFromInline var isShutDown = false
+  @exclusivity(unchecked) @usableFromInline var isShutDown = false
   /// Checks scoped stores and collections asked for after the next processed send.
   @exclusivity(unchecked) @usableFromInline var scopeChecks: [ScopeCheck] = []
   /// The recording this store writes to, if any (see ``Store/record(to:)``).
   @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<State, Action>?
   /// The list `runScopeChecksOnce` runs from, kept for its capacity.
-  var spareScopeChecks: [ScopeCheck] = []
+  @exclusivity(unchecked) var spareScopeChecks: [ScopeCheck] = []
   /// How many times observers were told the state may have changed: a check run sees from it
   /// that a send was made while it ran (by an observer it told).
   @exclusivity(unchecked) @usableFromInline var changeCount = 0
   /// Whether this store has warned that it compares too many scoped stores per send.
-  var hasWarnedOfManyScopeChecks = false
+  @exclusivity(unchecked) var hasWarnedOfManyScopeChecks = false
   /// How many scoped stores compared after one send make it warn: rows shown one store each.
   static var manyScopeChecks: Int { 256 }
 

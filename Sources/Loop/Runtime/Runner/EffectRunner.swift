@@ -45,9 +45,14 @@ final class EffectRunner {
   /// throughout or has its jobs routed by the test (see ``EffectContext``), which a wake-up
   /// through the main actor's task executor would slip past.
   let waitsPreferringMainActor: Bool
-  var state = EffectRunnerState<AnyEffectJob, UnsafeContinuation<Void, Never>>()
+  /// The queue and the wait, as a pure state machine. Unchecked, as `batch`: read and written
+  /// for every effect started, on the main actor only, and no two accesses overlap — an
+  /// immediate task started from `batch` that starts an effect touches `state` alone, after
+  /// `takePending` returned.
+  @exclusivity(unchecked) var state =
+    EffectRunnerState<AnyEffectJob, UnsafeContinuation<Void, Never>>()
   /// The batch being started; kept between batches so draining allocates nothing.
-  var batch: [AnyEffectJob] = []
+  @exclusivity(unchecked) var batch: [AnyEffectJob] = []
   var task: Task<Void, Never>?
 
   /// - Parameters:

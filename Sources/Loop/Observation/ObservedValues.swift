@@ -209,7 +209,7 @@ final class ObservedMember<Subject: Observable & AnyObject, State, Value, Tracke
 {
   @usableFromInline let tracked: KeyPath<Subject, Tracked>
   /// The subject, weakly: the subject keeps its table.
-  @usableFromInline weak var subject: Subject?
+  @exclusivity(unchecked) @usableFromInline weak var subject: Subject?
   /// The value the observers saw, while they wait.
   @exclusivity(unchecked) @usableFromInline var seen: Value?
 

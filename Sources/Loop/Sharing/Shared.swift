@@ -306,13 +306,21 @@ extension Shared {
     let parent = self
     let rows: SharedRows<ID, Element>?
     if case let .root(slot) = storage { rows = slot.elementObservation() } else { rows = nil }
+    // NB: Held as a value, not captured `[weak rows]` (see `WeakReference`), and not as an
+    // optional one, which each call would copy (a weak reference's copy is an atomic
+    // increment and decrement).
+    let ownTable: ((ObservedValues<Element?>, Element?) -> Bool) -> Bool
+    if let rows {
+      let weakRows = WeakReference(rows)
+      ownTable = { register in weakRows.object?.registerInTable(of: id, register) ?? false }
+    } else {
+      ownTable = { _ in false }
+    }
     return Shared<Element>(
       storage: .derived(
         SharedElement(
           parent: self, id: id, last: element, elementNow: { parent.currentValue[id: id] },
-          ownTable: { [weak rows] register in
-            rows?.registerInTable(of: id, register) ?? false
-          })))
+          ownTable: ownTable)))
   }
 }
 

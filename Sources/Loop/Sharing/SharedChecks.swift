@@ -6,18 +6,20 @@ import Dispatch
 @usableFromInline
 enum SharedChecks {
   // NB: Main thread only. Plain values, initialised statically: the store reads `isPending`
-  // after every send, and it must cost one load.
-  @usableFromInline nonisolated(unsafe) static var isPending = false
-  nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
+  // after every send, and it must cost one load — so no dynamic exclusivity check either (a
+  // global's is a call per access, as a class field's); no two accesses overlap on the one
+  // thread.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var isPending = false
+  @exclusivity(unchecked) nonisolated(unsafe) static var slots: [any AnySharedSlot] = []
   /// The list `run()` runs from, kept for its capacity.
-  nonisolated(unsafe) static var spareSlots: [any AnySharedSlot] = []
+  @exclusivity(unchecked) nonisolated(unsafe) static var spareSlots: [any AnySharedSlot] = []
   /// How many writes shared values have had, all together: a state holding a shared value
   /// compares `==` to its copy from before a write (both read the value now), so a `states`
   /// stream asks this whether some shared value changed in between.
-  @usableFromInline nonisolated(unsafe) static var writes = 0
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var writes = 0
   /// Whether a main-queue job is queued to run the checks: one at a time, so a run of sends
   /// that each change a value (whose store runs the checks) queues one job, not one per send.
-  nonisolated(unsafe) static var isJobQueued = false
+  @exclusivity(unchecked) nonisolated(unsafe) static var isJobQueued = false
 
   static func schedule(_ slot: any AnySharedSlot) {
     if !slots.contains(where: { $0 === slot }) { slots.append(slot) }

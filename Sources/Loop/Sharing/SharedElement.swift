@@ -7,7 +7,7 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   let parent: Shared<IdentifiedArray<ID, Element>>
   let id: ID
   /// The element as it last was: what the value is once the element is gone.
-  var last: Element
+  @exclusivity(unchecked) var last: Element
 
   /// The element as the collection has it now: made by `Shared.subscript(id:)`, in the app's
   /// module, so it runs specialised.

@@ -7,7 +7,7 @@
 final class SharedRows<ID: Hashable & Sendable, Element: Sendable> {
   @usableFromInline typealias Collection = IdentifiedArray<ID, Element>
   /// The slot of the collection, weakly: the slot keeps this.
-  @usableFromInline weak var slot: SharedSlot<Collection>?
+  @exclusivity(unchecked) @usableFromInline weak var slot: SharedSlot<Collection>?
   @usableFromInline let rows = ObservedRows<ID, Element>()
 
   @usableFromInline

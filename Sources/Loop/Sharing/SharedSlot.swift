@@ -21,12 +21,12 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   @usableFromInline let persistence: SharedPersistence<Value>?
   /// What views read of the value — the whole value, its members (see `ObservedValues`);
   /// made on the first such read.
-  @usableFromInline nonisolated(unsafe) var observed: ObservedValues<Value>?
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var observed: ObservedValues<Value>?
   /// For a collection, what views read of its elements, by id, checked only for the elements
   /// its history says were touched (see `SharedRows`); made on the first such read.
-  @usableFromInline nonisolated(unsafe) var rows: AnyObject?
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var rows: AnyObject?
   /// Checks ``rows`` against the value; returns whether observers still wait. Made with them.
-  @usableFromInline nonisolated(unsafe) var checkRows: (() -> Bool)?
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var checkRows: (() -> Bool)?
   /// How many times the value changed.
   @exclusivity(unchecked) @usableFromInline var version = 0
   /// Whether something watches the value (a file, observers), so that a write must do more
@@ -60,7 +60,7 @@ final class SharedSlot<Value: Sendable>: SharedCell<Value>, @unchecked Sendable,
   }
 
   /// Whether a write off the main actor was reported (once per value).
-  nonisolated(unsafe) var reportedWriteOffMainActor = false
+  @exclusivity(unchecked) nonisolated(unsafe) var reportedWriteOffMainActor = false
 
   /// A write ran off the main actor (debug builds check every write): a data race on the
   /// value, which every holder reads on the main thread. Reported once per value.

@@ -68,19 +68,19 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedDer
   }
 
   /// Registers interest in `member` of the element, whose observers saw `seen` (`nil`: the
-  /// element is gone): in the element's own table when the collection is a slot's whole value,
-  /// checked only when the element was touched; else as a member of the collection.
-  private func observeElement<Member>(_ member: KeyPath<Element, Member>, seen: Member?) {
-    if case let .root(slot) = parent.storage {
-      _ = (slot.elementObservation() as SharedRows<ID, Element>).registerInTable(of: id) {
-        table, element in table.registerMember(member, of: element)
-      }
-    } else {
-      parent.observe(
-        (\IdentifiedArray<ID, Element>.[id: id]).appending(
-          path: \Element?.[storeFieldMember: member]),
-        seen: seen)
+  /// element is gone): in the element's own table when the collection is a slot's whole value
+  /// (`ownTable`, which reads the element itself), checked only when the element was touched;
+  /// else as a member of the collection.
+  private func observeElement<Member>(
+    _ member: KeyPath<Element, Member>, seen: @autoclosure () -> Member?
+  ) {
+    guard !ownTable({ table, element in table.registerMember(member, of: element) }) else {
+      return
     }
+    parent.observe(
+      (\IdentifiedArray<ID, Element>.[id: id]).appending(
+        path: \Element?.[storeFieldMember: member]),
+      seen: seen())
   }
 
   @usableFromInline var rootKeyID: String { parent.rootKeyID }

@@ -11,10 +11,12 @@
 /// it (`swift_beginAccess`, about 80 instructions). A `let` holding this struct is captured by
 /// value, in the context itself, and read without either.
 @usableFromInline
-struct WeakReference<Object: AnyObject> {
+package struct WeakReference<Object: AnyObject> {
   /// The object, while something else keeps it alive.
-  @usableFromInline weak var object: Object?
+  @usableFromInline package weak var object: Object?
 
   @inlinable
-  init(_ object: Object) { self.object = object }
+  package init(_ object: Object) { self.object = object }
 }
+
+extension WeakReference: Sendable where Object: Sendable {}

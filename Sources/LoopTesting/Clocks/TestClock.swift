@@ -49,8 +49,7 @@ public final class TestClock: Clock, Sendable {
   private let state = LockedState(TestClockState<Sleeper>())
 
   /// Every clock alive, for ``parkedSleepers(ownedBy:)``.
-  private static let clocks = LockedState<[WeakClock]>([])
-  private struct WeakClock: Sendable { weak var clock: TestClock? }
+  private static let clocks = LockedState<[WeakReference<TestClock>]>([])
 
   /// The work of the test that made the clock, if it made the test's task its own (see
   /// `DeterministicJobs.ownCurrentTask()`), to end when the clock goes.
@@ -67,8 +66,8 @@ public final class TestClock: Clock, Sendable {
     ownership = DeterministicJobs.ownCurrentTask()
     work = DeterministicJobs.currentTally
     Self.clocks.withLock { clocks in
-      clocks.removeAll { $0.clock == nil }
-      clocks.append(WeakClock(clock: self))
+      clocks.removeAll { $0.object == nil }
+      clocks.append(WeakReference(self))
     }
   }
 
@@ -81,7 +80,7 @@ public final class TestClock: Clock, Sendable {
   static func parkedSleepers(ownedBy owner: ObjectIdentifier) -> [(
     deadline: Duration, now: Duration
   )] {
-    let clocks = Self.clocks.withLock { $0.compactMap(\.clock) }
+    let clocks = Self.clocks.withLock { $0.compactMap(\.object) }
     return clocks.flatMap { clock in
       clock.state.withLock { state in
         state.sleepers.filter { $0.owner == owner }.map { ($0.deadline, state.now) }

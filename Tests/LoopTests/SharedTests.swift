@@ -293,38 +293,55 @@ struct SharedTests {
   }
 
   @Test(
-    "2,000 seeded runs: observers of one element's member, found by the collection's history, are told exactly when the plain comparison says"
-  )
-  func elementObserversAgreeWithThePlainWay() async {
+    "2,000 seeded runs: observers of one element's member or whole value, found by the collection's history (or, for a derived collection, as a member of it), are told exactly when the plain comparison says",
+    arguments: [false, true])
+  func elementObserversAgreeWithThePlainWay(throughAMember: Bool) async {
     for await seed in SeededRandom.seeds(2_000) {
       var random = SeededRandom(seed: seed)
       let store = Store(
         initialState: Grid.State(
           cells: Shared(
             wrappedValue: IdentifiedArray((0..<4).map { Grid.Cell(id: $0) }),
-            .inMemory("grid-\(seed)"))),
+            .inMemory("grid-\(throughAMember)-\(seed)"))),
         reducer: Grid.reducer, environment: ())
-      let cells = store.withState(\.$cells)
-      // NB: Observers of `count` or `label` of a cell, each through the cell's own Shared;
-      // what each saw, for the plain comparison.
+      let root = store.withState(\.$cells)
+      // NB: Through a member (the identity one), the collection is a derived value: its
+      // elements have no table of their own, and are observed as members of the collection.
+      let cells: Shared<IdentifiedArrayOf<Grid.Cell>> =
+        throughAMember ? root[dynamicMember: \IdentifiedArrayOf<Grid.Cell>.self] : root
+      /// What an observer reads of its cell.
+      enum Read: CaseIterable { case count, label, whole }
+      func value(_ cell: Grid.Cell, _ read: Read) -> String {
+        switch read {
+        case .count: "\(cell.count)"
+        case .label: cell.label
+        case .whole: "\(cell)"
+        }
+      }
+      // NB: Observers of `count`, `label` or the whole cell, each through the cell's own
+      // Shared; what each saw, for the plain comparison.
       var derived: [Int: Shared<Grid.Cell>] = [:]
-      var waiting: [(id: Int, label: Bool, seen: String?)] = []
+      var waiting: [(id: Int, read: Read, seen: String?)] = []
       let told = LockIsolated<[Int]>([])
       func watch(_ index: Int) {
-        let (id, label, _) = waiting[index]
+        let (id, read, _) = waiting[index]
         guard let cell = derived[id] else { return }
         let current = cells.wrappedValue[id: id]
-        waiting[index].seen = current.map { label ? $0.label : "\($0.count)" }
+        waiting[index].seen = current.map { value($0, read) }
         withObservationTracking {
-          if label { _ = cell.label } else { _ = cell.count }
+          switch read {
+          case .count: _ = cell.count
+          case .label: _ = cell.label
+          case .whole: _ = cell.wrappedValue
+          }
         } onChange: {
           told.withValue { $0.append(index) }
         }
       }
       for id in 0..<4 {
         derived[id] = cells[id: id]
-        for label in [false, true] {
-          waiting.append((id, label, nil))
+        for read in Read.allCases {
+          waiting.append((id, read, nil))
           watch(waiting.count - 1)
         }
       }
@@ -338,13 +355,16 @@ struct SharedTests {
         let now = cells.wrappedValue
         var expected: [Int] = []
         for (index, observer) in waiting.enumerated() where derived[observer.id] != nil {
-          let value = now[id: observer.id].map { observer.label ? $0.label : "\($0.count)" }
-          if value != observer.seen { expected.append(index) }
+          if now[id: observer.id].map({ value($0, observer.read) }) != observer.seen {
+            expected.append(index)
+          }
         }
         let actual = told.value.sorted()
         told.setValue([])
         guard actual == expected else {
-          Issue.record("seed \(seed), step \(step): told \(actual), expected \(expected)")
+          Issue.record(
+            "seed \(seed), step \(step), through a member \(throughAMember): told \(actual), expected \(expected)"
+          )
           return
         }
         for index in actual { watch(index) }

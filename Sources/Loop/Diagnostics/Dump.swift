@@ -45,41 +45,15 @@ package enum Dump {
     return text.count <= limit ? text : text.prefix(limit - 1) + "…"
   }
 
+  // NB: Written as small functions, one per shape, kept apart (`@inline(never)`): inlined
+  // into a single body, the optimiser spent about a second of Loop's cold build on it
+  // (`-Xllvm -sil-print-pass-time`), for code that runs when a test fails.
   private static func write(
     _ value: Any, label: String?, indent: Int, into lines: inout [String],
     visited: Set<ObjectIdentifier>
   ) {
     let pad = String(repeating: " ", count: indent)
     let prefix = pad + (label.map { "\($0): " } ?? "")
-    let mirror = Mirror(reflecting: value)
-    let typeName = name(of: type(of: value))
-
-    func children(open: String, close: String, labelled: Bool, sortKeys: Bool = false) {
-      var items = Array(mirror.children)
-      if items.isEmpty {
-        lines.append(prefix + open + close)
-        return
-      }
-      var visited = visited
-      if mirror.displayStyle == .class, let object = value as AnyObject? {
-        if visited.contains(ObjectIdentifier(object)) {
-          lines.append(prefix + "\(typeName)(↩︎)")
-          return
-        }
-        visited.insert(ObjectIdentifier(object))
-      }
-      if sortKeys {
-        items.sort { oneLine($0.value) < oneLine($1.value) }
-      }
-      lines.append(prefix + open)
-      for (index, child) in items.enumerated() {
-        let childLabel = labelled ? (child.label ?? "_\(index)") : nil
-        write(child.value, label: childLabel, indent: indent + 2, into: &lines, visited: visited)
-        lines[lines.count - 1] += index == items.count - 1 ? "" : ","
-      }
-      lines.append(pad + close)
-    }
-
     switch value {
     case let value as String:
       lines.append(prefix + String(reflecting: value))
@@ -90,7 +64,8 @@ package enum Dump {
     default:
       break
     }
-
+    let mirror = Mirror(reflecting: value)
+    let at = Place(prefix: prefix, pad: pad, indent: indent, visited: visited)
     switch mirror.displayStyle {
     case .optional:
       if let child = mirror.children.first {
@@ -104,75 +79,136 @@ package enum Dump {
       {
         lines.append(prefix + String(describing: value))
       } else if let array = value as? any _IsIdentifiedArray {
-        let elements = array.dumpElements
-        if elements.isEmpty {
-          lines.append(prefix + "[]")
-        } else {
-          lines.append(prefix + "[")
-          for (index, (id, element)) in elements.enumerated() {
-            write(
-              element, label: "[id: \(oneLine(id))]", indent: indent + 2, into: &lines,
-              visited: visited)
-            lines[lines.count - 1] += index == elements.count - 1 ? "" : ","
-          }
-          lines.append(pad + "]")
+        let elements = array.dumpElements.map { id, element in
+          (label: "[id: \(oneLine(id))]" as String?, value: element)
         }
+        writeList(elements, open: "[", close: "]", at: at, into: &lines)
       } else {
-        children(open: "\(typeName)(", close: ")", labelled: true)
+        let typeName = name(of: type(of: value))
+        writeChildren(of: value, mirror, open: "\(typeName)(", close: ")", at: at, into: &lines)
       }
     case .tuple:
-      children(open: "(", close: ")", labelled: true)
+      writeChildren(of: value, mirror, open: "(", close: ")", at: at, into: &lines)
     case .collection:
-      children(open: "[", close: "]", labelled: false)
+      writeChildren(of: value, mirror, open: "[", close: "]", labelled: false, at: at, into: &lines)
     case .set:
-      children(open: "Set([", close: "])", labelled: false, sortKeys: true)
+      writeChildren(
+        of: value, mirror, open: "Set([", close: "])", labelled: false, sortKeys: true, at: at,
+        into: &lines)
     case .dictionary:
-      let pairs = mirror.children.map { pair -> (key: Any, value: Any) in
-        let parts = Array(Mirror(reflecting: pair.value).children)
-        return (parts.first?.value ?? "?", parts.last?.value ?? "?")
-      }
-      .sorted { oneLine($0.key) < oneLine($1.key) }
-      if pairs.isEmpty {
-        lines.append(prefix + "[:]")
-        return
-      }
-      lines.append(prefix + "[")
-      for (index, pair) in pairs.enumerated() {
-        write(
-          pair.value, label: oneLine(pair.key), indent: indent + 2, into: &lines, visited: visited)
-        lines[lines.count - 1] += index == pairs.count - 1 ? "" : ","
-      }
-      lines.append(pad + "]")
+      writeDictionary(mirror, at: at, into: &lines)
     case .enum:
-      let caseName = mirror.children.first?.label ?? String(describing: value)
-      guard let payload = mirror.children.first?.value else {
-        lines.append(prefix + "\(typeName).\(caseName)")
-        return
-      }
-      var payloadLines: [String] = []
-      let payloadMirror = Mirror(reflecting: payload)
-      if payloadMirror.displayStyle == .tuple {
-        for (index, child) in payloadMirror.children.enumerated() {
-          let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
-          write(
-            child.value, label: childLabel, indent: indent + 2, into: &payloadLines,
-            visited: visited)
-          payloadLines[payloadLines.count - 1] +=
-            index == payloadMirror.children.count - 1 ? "" : ","
-        }
-      } else {
-        write(payload, label: nil, indent: indent + 2, into: &payloadLines, visited: visited)
-      }
-      if payloadLines.count == 1 {
-        let inner = payloadLines[0].drop { $0 == " " }
-        lines.append(prefix + "\(typeName).\(caseName)(\(inner))")
-      } else {
-        lines.append(prefix + "\(typeName).\(caseName)(")
-        lines += payloadLines
-        lines.append(pad + ")")
-      }
+      writeEnum(value, mirror, at: at, into: &lines)
     default:
       lines.append(prefix + String(describing: value))
+    }
+  }
+
+  /// Where a value's dump goes: its first line's indent and label, and the objects it is inside
+  /// of (a class met again inside itself is written as `Type(↩︎)`).
+  private struct Place {
+    let prefix: String
+    let pad: String
+    let indent: Int
+    let visited: Set<ObjectIdentifier>
+  }
+
+  /// A struct's, class's, tuple's, collection's or set's children, in a bracketed list.
+  @inline(never)
+  private static func writeChildren(
+    of value: Any, _ mirror: Mirror, open: String, close: String, labelled: Bool = true,
+    sortKeys: Bool = false, at place: Place, into lines: inout [String]
+  ) {
+    var items = Array(mirror.children)
+    var place = place
+    if !items.isEmpty, mirror.displayStyle == .class, let object = value as AnyObject? {
+      guard !place.visited.contains(ObjectIdentifier(object)) else {
+        lines.append(place.prefix + "\(name(of: type(of: value)))(↩︎)")
+        return
+      }
+      var visited = place.visited
+      visited.insert(ObjectIdentifier(object))
+      place = Place(prefix: place.prefix, pad: place.pad, indent: place.indent, visited: visited)
+    }
+    if sortKeys {
+      items.sort { oneLine($0.value) < oneLine($1.value) }
+    }
+    let labelled = items.enumerated().map { index, child in
+      (label: labelled ? (child.label ?? "_\(index)") : nil, value: child.value)
+    }
+    writeList(labelled, open: open, close: close, at: place, into: &lines)
+  }
+
+  /// A dictionary's values, labelled by their keys, sorted by them.
+  @inline(never)
+  private static func writeDictionary(_ mirror: Mirror, at place: Place, into lines: inout [String])
+  {
+    let pairs = mirror.children.map { pair -> (label: String?, value: Any) in
+      let parts = Array(Mirror(reflecting: pair.value).children)
+      return (oneLine(parts.first?.value ?? "?"), parts.last?.value ?? "?")
+    }
+    .sorted { ($0.label ?? "") < ($1.label ?? "") }
+    guard !pairs.isEmpty else {
+      lines.append(place.prefix + "[:]")
+      return
+    }
+    writeList(pairs, open: "[", close: "]", at: place, into: &lines)
+  }
+
+  /// `items`, each on its own lines two spaces in, between `open` and `close`, commas between.
+  @inline(never)
+  private static func writeList(
+    _ items: [(label: String?, value: Any)], open: String, close: String, at place: Place,
+    into lines: inout [String]
+  ) {
+    guard !items.isEmpty else {
+      lines.append(place.prefix + open + close)
+      return
+    }
+    lines.append(place.prefix + open)
+    for (index, item) in items.enumerated() {
+      write(
+        item.value, label: item.label, indent: place.indent + 2, into: &lines,
+        visited: place.visited)
+      lines[lines.count - 1] += index == items.count - 1 ? "" : ","
+    }
+    lines.append(place.pad + close)
+  }
+
+  /// An enum value: `Type.case`, or `Type.case(payload)` on one line when its payload takes one.
+  @inline(never)
+  private static func writeEnum(
+    _ value: Any, _ mirror: Mirror, at place: Place, into lines: inout [String]
+  ) {
+    let typeName = name(of: type(of: value))
+    let caseName = mirror.children.first?.label ?? String(describing: value)
+    guard let payload = mirror.children.first?.value else {
+      lines.append(place.prefix + "\(typeName).\(caseName)")
+      return
+    }
+    var payloadLines: [String] = []
+    let payloadMirror = Mirror(reflecting: payload)
+    if payloadMirror.displayStyle == .tuple {
+      for (index, child) in payloadMirror.children.enumerated() {
+        let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+        write(
+          child.value, label: childLabel, indent: place.indent + 2, into: &payloadLines,
+          visited: place.visited)
+        payloadLines[payloadLines.count - 1] +=
+          index == payloadMirror.children.count - 1 ? "" : ","
+      }
+    } else {
+      write(
+        payload, label: nil, indent: place.indent + 2, into: &payloadLines,
+        visited: place.visited)
+    }
+    if payloadLines.count == 1 {
+      let inner = payloadLines[0].drop { $0 == " " }
+      lines.append(place.prefix + "\(typeName).\(caseName)(\(inner))")
+    } else {
+      lines.append(place.prefix + "\(typeName).\(caseName)(")
+      lines += payloadLines
+      lines.append(place.pad + ")")
     }
   }
 

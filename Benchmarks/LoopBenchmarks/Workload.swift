@@ -18,6 +18,11 @@ struct Workload: Sendable {
   @MainActor
   func run(samples: Int, quick: Bool, operations override: Int? = nil) async -> WorkloadResult {
     let count = override ?? (quick ? quickOperations : operations)
+    // NB: For profiling one side alone (`perf record`): LOOP_BENCH_SIDE=loop runs Loop's version
+    // in both columns, =floor the floor's. Ratios then read about 1×; quote neither.
+    let side = ProcessInfo.processInfo.environment["LOOP_BENCH_SIDE"]
+    let loop = side == "floor" ? self.floor : self.loop
+    let floor = side == "loop" ? self.loop : self.floor
     await prepare?(max(1, count / 10))
     await prepare?(count)
     // Warm up both.

@@ -45,7 +45,9 @@ if arguments.contains("--help") {
 
     environment: LOOP_RUNTIME_PATH=executor measures Loop's executor runtime path (the one
     for macOS 15.4 to 25 and iOS 18.4 to 25), LOOP_RUNTIME_PATH=portable (or
-    LOOP_PORTABLE_RUNTIME=1) its portable one (macOS 14, iOS 17), instead of the fast one
+    LOOP_PORTABLE_RUNTIME=1) its portable one (macOS 14, iOS 17), instead of the fast one.
+    LOOP_BENCH_SIDE=loop (or floor) runs that side in both columns, to profile it alone
+    (`perf record`); its ratios mean nothing
     """)
   exit(0)
 }

@@ -107,7 +107,7 @@ public struct Effect<Action: Sendable>: Sendable {
   @inlinable
   init(storage: Storage) { self.storage = storage }
 
-  @usableFromInline
+  @inlinable
   init(operations: [Operation]) {
     switch operations.count {
     case 0: self.init(storage: .none)

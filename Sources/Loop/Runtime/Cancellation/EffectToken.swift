@@ -24,8 +24,7 @@ class EffectToken: @unchecked Sendable {
   // NB: Written by the effect's own task just before it moves the phase from `cancelling` to
   // `cancellingAwaited` (acquire-release), and read only by the canceller that finds that
   // phase when it is done with the task's handle.
-  @exclusivity(unchecked) private nonisolated(unsafe) var finisher:
-    UnsafeContinuation<Void, Never>?
+  @exclusivity(unchecked) private nonisolated(unsafe) var finisher: UnsafeContinuation<Void, Never>?
 
   @usableFromInline
   init(tags: [CancellationTag], cascade: EffectCascade?) {

@@ -135,25 +135,29 @@ final class RootCore<State, Action: Sendable> {
 
   /// Handles the operations of an effect: queues `.send`s, cancels, starts `.run`s.
   ///
-  /// The `.run`s of one effect share one ``Send`` (it feeds back into their cascade), so a
-  /// merge of a thousand effects makes one, not a thousand.
+  /// The `.run`s of one effect share one ``Send`` (it feeds back into their cascade) and the
+  /// send's priority, so a merge of a thousand effects makes one and asks for it once, not a
+  /// thousand times.
   @inlinable
   func process(_ effect: Effect<Action>, cascade: inout EffectCascade?) {
     var send: Send<Action>?
+    var priority: UInt8?
     switch effect.storage {
     case .none:
       return
     case let .one(operation):
-      process(operation, cascade: &cascade, send: &send)
+      process(operation, cascade: &cascade, send: &send, priority: &priority)
     case let .many(operations):
-      for operation in operations { process(operation, cascade: &cascade, send: &send) }
+      for operation in operations {
+        process(operation, cascade: &cascade, send: &send, priority: &priority)
+      }
     }
   }
 
   @inlinable
   func process(
     _ operation: Effect<Action>.Operation, cascade: inout EffectCascade?,
-    send: inout Send<Action>?
+    send: inout Send<Action>?, priority: inout UInt8?
   ) {
     switch operation {
     case let .send(action):
@@ -171,9 +175,11 @@ final class RootCore<State, Action: Sendable> {
       cascade = effectCascade
       let effectSend = send ?? makeSend(cascade: effectCascade)
       send = effectSend
+      let sendPriority = priority ?? EffectJob<Action>.sendPriority
+      priority = sendPriority
       runner.start(
         EffectJob(
-          run: run, cascade: effectCascade, send: effectSend,
+          run: run, cascade: effectCascade, send: effectSend, sendPriority: sendPriority,
           recording: recorder?.effectStarted()))
     }
   }

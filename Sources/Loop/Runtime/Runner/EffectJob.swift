@@ -36,19 +36,26 @@ final class EffectJob<Action: Sendable>: AnyEffectJob, @unchecked Sendable {
   @usableFromInline let run: Effect<Action>.Run
   @usableFromInline let send: Send<Action>
 
+  /// - Parameter sendPriority: The priority of the send that started the effect, as
+  ///   ``sendPriority`` gives it: what the effect runs at unless `.run(priority:)` named one.
   @inlinable
   init(
-    run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>,
+    run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>, sendPriority: UInt8,
     recording: EffectRecording? = nil
   ) {
     self.run = run
     self.send = send
     super.init(
       tags: run.cancellation, cascade: cascade,
-      priorityRawValue: run.priorityRawValue
-        ?? (Task.basePriority ?? Task.currentPriority).rawValue,
-      recording: recording)
+      priorityRawValue: run.priorityRawValue ?? sendPriority, recording: recording)
   }
+
+  /// The priority of the current send: its task's base priority, or its current one.
+  ///
+  /// Asked once per effect a reduce returns, not once per operation: a merge of a thousand
+  /// `.run`s asked the runtime a thousand times (benchmark (c)).
+  @inlinable
+  static var sendPriority: UInt8 { (Task.basePriority ?? Task.currentPriority).rawValue }
 
   /// The body of the child task of an effect of a store whose actions are `Action`s: the
   /// runner's ``EffectRunner/Perform``.

@@ -175,7 +175,7 @@ final class RootCore<State, Action: Sendable> {
       cascade = effectCascade
       let effectSend = send ?? makeSend(cascade: effectCascade)
       send = effectSend
-      let sendPriority = priority ?? EffectJob<Action>.sendPriority
+      let sendPriority = priority ?? AnyEffectJob.sendPriority
       priority = sendPriority
       runner.start(
         EffectJob(

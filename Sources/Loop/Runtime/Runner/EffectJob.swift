@@ -25,6 +25,13 @@ class AnyEffectJob: EffectToken, @unchecked Sendable {
 
   /// The priority the effect's task runs at.
   var priority: TaskPriority { TaskPriority(rawValue: priorityRawValue) }
+
+  /// The priority of the current send: its task's base priority, or its current one.
+  ///
+  /// Asked once per effect a reduce returns, not once per operation: a merge of a thousand
+  /// `.run`s asked the runtime a thousand times (benchmark (c)).
+  @inlinable
+  static var sendPriority: UInt8 { (Task.basePriority ?? Task.currentPriority).rawValue }
 }
 
 /// One effect a store runs: its token, and the operation and `Send` its task runs with.
@@ -37,7 +44,8 @@ final class EffectJob<Action: Sendable>: AnyEffectJob, @unchecked Sendable {
   @usableFromInline let send: Send<Action>
 
   /// - Parameter sendPriority: The priority of the send that started the effect, as
-  ///   ``sendPriority`` gives it: what the effect runs at unless `.run(priority:)` named one.
+  ///   ``AnyEffectJob/sendPriority`` gives it: what the effect runs at unless
+  ///   `.run(priority:)` named one.
   @inlinable
   init(
     run: Effect<Action>.Run, cascade: EffectCascade, send: Send<Action>, sendPriority: UInt8,
@@ -49,13 +57,6 @@ final class EffectJob<Action: Sendable>: AnyEffectJob, @unchecked Sendable {
       tags: run.cancellation, cascade: cascade,
       priorityRawValue: run.priorityRawValue ?? sendPriority, recording: recording)
   }
-
-  /// The priority of the current send: its task's base priority, or its current one.
-  ///
-  /// Asked once per effect a reduce returns, not once per operation: a merge of a thousand
-  /// `.run`s asked the runtime a thousand times (benchmark (c)).
-  @inlinable
-  static var sendPriority: UInt8 { (Task.basePriority ?? Task.currentPriority).rawValue }
 
   /// The body of the child task of an effect of a store whose actions are `Action`s: the
   /// runner's ``EffectRunner/Perform``.

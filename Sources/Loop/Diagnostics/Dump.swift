@@ -110,7 +110,7 @@ package enum Dump {
     let prefix: String
     let pad: String
     let indent: Int
-    let visited: Set<ObjectIdentifier>
+    var visited: Set<ObjectIdentifier>
   }
 
   /// A struct's, class's, tuple's, collection's or set's children, in a bracketed list.
@@ -126,17 +126,15 @@ package enum Dump {
         lines.append(place.prefix + "\(name(of: type(of: value)))(↩︎)")
         return
       }
-      var visited = place.visited
-      visited.insert(ObjectIdentifier(object))
-      place = Place(prefix: place.prefix, pad: place.pad, indent: place.indent, visited: visited)
+      place.visited.insert(ObjectIdentifier(object))
     }
     if sortKeys {
       items.sort { oneLine($0.value) < oneLine($1.value) }
     }
-    let labelled = items.enumerated().map { index, child in
+    let children = items.enumerated().map { index, child in
       (label: labelled ? (child.label ?? "_\(index)") : nil, value: child.value)
     }
-    writeList(labelled, open: open, close: close, at: place, into: &lines)
+    writeList(children, open: open, close: close, at: place, into: &lines)
   }
 
   /// A dictionary's values, labelled by their keys, sorted by them.

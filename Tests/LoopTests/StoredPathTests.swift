@@ -77,6 +77,10 @@ struct StoredPathTests {
     // NB: Given as writable, kept so: an edit without an offset applies it with no cast.
     #expect(path.writable == keyPath, sourceLocation: sourceLocation)
     #expect(path.read(root) == root[keyPath: keyPath], sourceLocation: sourceLocation)
+    // NB: Read in place, the root neither copied nor changed.
+    var inPlace = root
+    #expect(path.read(in: &inPlace) == root[keyPath: keyPath], sourceLocation: sourceLocation)
+    #expect(inPlace == root, sourceLocation: sourceLocation)
     var viaPath = root
     var viaKeyPath = root
     // NB: A copy of the class the root holds, so an edit through it shows in neither root.
@@ -108,6 +112,8 @@ struct StoredPathTests {
       let chained = StoredPath(\Root.child?.count)
       #expect(chained.offset == -1)
       #expect(chained.read(root) == root.child?.count)
+      var chainedRoot = root
+      #expect(chained.read(in: &chainedRoot) == root.child?.count)
       var listed = root
       if listed.list.isEmpty { listed.list = [n] }
       agree(\.list[0], stored: false, on: listed) { $0 += n }

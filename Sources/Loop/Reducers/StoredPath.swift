@@ -51,6 +51,18 @@ struct StoredPath<Root, Value> {
     }
   }
 
+  /// Reads the value at this path in `root` where it is, without copying `root` first (which
+  /// ``read(_:)`` does: a copy retains every reference the root holds, and releases them
+  /// after). For a root that lives in a class's stored property, read after every send.
+  @inlinable
+  @inline(__always)
+  func read(in root: inout Root) -> Value {
+    guard offset >= 0 else { return root[keyPath: keyPath] }
+    return withUnsafeMutablePointer(to: &root) {
+      UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self)
+    }
+  }
+
   /// Runs `body` on `root[keyPath: keyPath]` in place; the path must have been given as a
   /// `WritableKeyPath`.
   @inlinable

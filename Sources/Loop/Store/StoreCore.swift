@@ -92,7 +92,7 @@ extension StoreCore {
   @inlinable
   func untracked<Value>(_ path: StoredPath<State, Value>) -> Value {
     switch self {
-    case .root(let root): path.read(root.state)
+    case .root(let root): path.read(in: &root.state)
     case .scoped(let scoped): path.read(scoped.untrackedState())
     }
   }

@@ -23,6 +23,16 @@ struct Workload: Sendable {
     let side = ProcessInfo.processInfo.environment["LOOP_BENCH_SIDE"]
     let loop = side == "floor" ? self.floor : self.loop
     let floor = side == "loop" ? self.loop : self.floor
+    // NB: For counting instructions per operation (callgrind): LOOP_BENCH_ONCE=1 runs each side
+    // once, `count` operations, and nothing else, so that two runs' difference divides by the
+    // difference of their counts, per side.
+    if ProcessInfo.processInfo.environment["LOOP_BENCH_ONCE"] == "1" {
+      await prepare?(count)
+      var result = WorkloadResult(name: name, operations: count, budget: budget)
+      result.loop.append(await time(count, loop))
+      result.floor.append(await time(count, floor))
+      return result
+    }
     await prepare?(max(1, count / 10))
     await prepare?(count)
     // Warm up both.

@@ -47,7 +47,9 @@ if arguments.contains("--help") {
     for macOS 15.4 to 25 and iOS 18.4 to 25), LOOP_RUNTIME_PATH=portable (or
     LOOP_PORTABLE_RUNTIME=1) its portable one (macOS 14, iOS 17), instead of the fast one.
     LOOP_BENCH_SIDE=loop (or floor) runs that side in both columns, to profile it alone
-    (`perf record`); its ratios mean nothing
+    (`perf record`); its ratios mean nothing. LOOP_BENCH_ONCE=1 runs each side of a workload
+    once, N operations, with no warm-up and no count of allocations or notifications: for
+    counting instructions (callgrind), a run of 3N less a run of N is 2N operations a side
     """)
   exit(0)
 }

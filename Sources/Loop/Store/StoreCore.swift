@@ -92,6 +92,8 @@ extension StoreCore {
   @inlinable
   func untracked<Value>(_ path: StoredPath<State, Value>) -> Value {
     switch self {
+    // NB: `RootCore.state` is a plain stored property (no observers, no exclusivity check): an
+    // inout access to it is its address, nothing copied in or written back.
     case .root(let root): path.read(in: &root.state)
     case .scoped(let scoped): path.read(scoped.untrackedState())
     }

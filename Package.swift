@@ -47,15 +47,23 @@ let package = Package(
     // Counts the benchmark process's heap allocations (it replaces malloc on glibc).
     .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
     .testTarget(
-      name: "LoopTests", dependencies: ["Loop", "LoopTesting", "LoopSessionFormat", "LoopSharedFileWriter"],
+      name: "LoopTests",
+      dependencies: ["Loop", "LoopTesting", "LoopSessionFormat", "LoopSharedFileWriter"],
       swiftSettings: testCode),
     // The crash test's child process: writes a shared file until it is killed.
     .executableTarget(
       name: "LoopSharedFileWriter", dependencies: ["Loop"], path: "Tests/SharedFileWriter"),
-    .testTarget(name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"], swiftSettings: testCode),
     .testTarget(
-      name: "LoopInspectorTests", dependencies: ["LoopInspector", "Loop", "LoopTesting", "MovieSearch"],
+      name: "LoopTestingTests", dependencies: ["Loop", "LoopTesting"], swiftSettings: testCode),
+    .testTarget(
+      name: "LoopInspectorTests",
+      dependencies: ["LoopInspector", "Loop", "LoopTesting", "MovieSearch"],
       swiftSettings: testCode),
+    // The benchmark's reader of the compiler's statistics files (`--cold-build`), and the seeded
+    // mutations LoopInspectorTests make of logs, compiled in by links: the benchmark executable
+    // replaces malloc, so no test links it.
+    .testTarget(
+      name: "LoopBenchmarksTests", dependencies: ["LoopTesting"], swiftSettings: testCode),
     .testTarget(
       name: "MovieSearchTests",
       dependencies: ["MovieSearch", "LoopTesting", "LoopInspector", "movies"],

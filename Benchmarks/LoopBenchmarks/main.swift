@@ -17,7 +17,7 @@ if arguments.contains("--help") {
     usage: loop-benchmarks [--filter TEXT] [--quick] [--json FILE] [--operations N] [--soak]
            loop-benchmarks --stress [--seconds N]
            loop-benchmarks --record-session FILE [--operations N] [--movies]
-           loop-benchmarks --cold-build [--quick]
+           loop-benchmarks --cold-build [--quick] [--json FILE]
            loop-benchmarks --serve-random-session [--keeping N]
 
       --filter TEXT   run the workloads whose name contains TEXT, e.g. "(a)"
@@ -41,7 +41,10 @@ if arguments.contains("--help") {
                       by `send N` and `quit` on standard input: scripts/inspector-check's
                       model test of the live page
       --cold-build    times a fresh release build of Loop and LoopTesting (the package in
-                      the current folder, an empty scratch folder); exits 1 over 20 s
+                      the current folder, an empty scratch folder); exits 1 over 20 s. Then
+                      builds it again with the compiler's statistics on, and prints each
+                      module's phases and the code it made (SIL functions, LLVM instructions:
+                      the same on every host)
 
     environment: LOOP_RUNTIME_PATH=executor measures Loop's executor runtime path (the one
     for macOS 15.4 to 25 and iOS 18.4 to 25), LOOP_RUNTIME_PATH=portable (or
@@ -79,7 +82,7 @@ if let path = value(of: "--record-session") {
 
 let quick = arguments.contains("--quick")
 if arguments.contains("--cold-build") {
-  exit(ColdBuild.run(quick: quick) ? 0 : 1)
+  exit(ColdBuild.run(quick: quick, json: value(of: "--json")) ? 0 : 1)
 }
 if arguments.contains("--soak") {
   let withinBudget = await Soak.run(

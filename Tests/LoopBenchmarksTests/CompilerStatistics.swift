@@ -1,0 +1,1 @@
+../../Benchmarks/LoopBenchmarks/CompilerStatistics.swift

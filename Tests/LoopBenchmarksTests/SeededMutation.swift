@@ -1,0 +1,1 @@
+../LoopInspectorTests/SeededMutation.swift

@@ -18,9 +18,11 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   @usableFromInline let rows = ObservedRows<ID, Element>()
   /// The collection now, or `nil` once the store is gone.
   @usableFromInline let elements: @MainActor () -> IdentifiedArray<ID, Element>?
-  /// Runs a check once, on the root store, after its next processed send.
-  @usableFromInline let afterNextSend: @MainActor (@escaping @MainActor () -> Void) -> Void
-  /// Whether a check after the next send is already asked for.
+  /// Runs a check on the root store after its next processed send, and after each send after
+  /// that while it returns `true`.
+  @usableFromInline let afterNextSend: @MainActor (@escaping @MainActor () -> Bool) -> Void
+  /// Whether a check after the next send is asked for: set from the first observer's wait until
+  /// a check finds that none waits.
   @exclusivity(unchecked) @usableFromInline var isScheduled = false
   /// What Observation tracks a list's ids under, made once (a key path into a generic class
   /// is instantiated each time its literal is evaluated).
@@ -29,7 +31,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   @usableFromInline
   init(
     elements: @escaping @MainActor () -> IdentifiedArray<ID, Element>?,
-    afterNextSend: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void
+    afterNextSend: @escaping @MainActor (@escaping @MainActor () -> Bool) -> Void
   ) {
     self.elements = elements
     self.afterNextSend = afterNextSend
@@ -78,7 +80,8 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
     if started { schedule() }
   }
 
-  /// Asks for a check after the next send, unless one is asked for.
+  /// Asks for a check after the next send, unless one is asked for (the root keeps it while
+  /// observers wait).
   @inlinable
   func schedule() {
     guard !isScheduled else { return }
@@ -89,7 +92,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// The check run after a send, made once, by `Store.scopeCache(for:)` in the app's module
   /// so that the check it calls is specialised for the app's types (made here, in Loop, it ran
   /// as generic code: a third of a send's time in metadata lookups).
-  @exclusivity(unchecked) @usableFromInline var scheduledCheck: @MainActor () -> Void = {}
+  @exclusivity(unchecked) @usableFromInline var scheduledCheck: @MainActor () -> Bool = { false }
 
   /// What Observation tracks a list's ids under.
   @usableFromInline
@@ -99,10 +102,17 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   @usableFromInline
   nonisolated subscript(presenceOf id: ID) -> Bool { false }
 
+  /// Tells the observers of what changed; returns whether any still wait, for the root to run
+  /// it again after the next send.
+  ///
+  /// It stays scheduled while it runs, so an observer told that reads again at once asks for no
+  /// other check: the rows then still wait, and this one is kept.
   @inlinable
-  func check() {
-    isScheduled = false
-    guard let elements = elements() else { return }
-    if rows.check(elements) { schedule() }
+  func check() -> Bool {
+    guard let elements = elements(), rows.check(elements) else {
+      isScheduled = false
+      return false
+    }
+    return true
   }
 }

@@ -72,23 +72,6 @@ extension Store {
     return value
   }
 
-  /// Checks a scoped store's entries after the root's next processed send, and again after
-  /// each send while any wait.
-  @usableFromInline
-  func checkAfterNextSend(_ scoped: ScopedCore<State, Action>) {
-    let weakSelf = WeakReference(self)
-    scoped.afterNextSend {
-      guard let self = weakSelf.object, let scoped = self.core.scoped else { return }
-      let observed = scoped.observed
-      // NB: An observer that read again while being told (inside `withMutation`) asked for
-      // the next check already.
-      if observed.check(scoped.untrackedState()), !observed.isScheduled {
-        observed.isScheduled = true
-        self.checkAfterNextSend(scoped)
-      }
-    }
-  }
-
   /// `\Store.state`, the key path the state and its fields are tracked under.
   @usableFromInline
   var observedStateKeyPath: KeyPath<Store, State> {

@@ -239,7 +239,8 @@ final class RootCore<State, Action: Sendable> {
     } while changeCount != seenChanges && (observed.isWaiting || !scopeChecks.isEmpty)
   }
 
-  /// Runs the scoped stores' checks once; those that find no change ask again.
+  /// Runs the scoped stores' checks once; those whose observers still wait are kept for the
+  /// next send.
   @usableFromInline
   func runScopeChecksOnce() {
     // NB: The two lists trade places, so neither is copied nor reallocated per send; a check
@@ -262,7 +263,10 @@ final class RootCore<State, Action: Sendable> {
         are compared only when their row changed.
         """)
     }
-    for check in checks { check.run() }
+    // NB: Kept after those a check's observers asked for while it ran (a send from an observer
+    // runs them at once, nested; a read asks for a new check only when the one running will not
+    // be kept: see `ScopeCache.check()`).
+    for check in checks where check.run() { scopeChecks.append(check) }
     checks.removeAll(keepingCapacity: true)
     spareScopeChecks = checks
   }

@@ -59,7 +59,10 @@ extension Store {
     return store
   }
 
-  @usableFromInline
+  // NB: Inlinable, so the core's closures (its reads, its check after a send) are formed in the
+  // app's module, specialised for its types: formed in Loop, each read and check of a part
+  // store ran generic code.
+  @inlinable
   func scoped<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     send: @escaping (ChildAction) -> StoreTask
@@ -82,9 +85,10 @@ extension Store {
     core.untrackedState
   }
 
-  /// Runs `check` once, on the root store, after its next processed send.
+  /// Runs `check` on the root store after its next processed send, and after each send after
+  /// that while it returns `true`.
   @usableFromInline
-  func afterNextSend(_ check: @escaping @MainActor () -> Void) {
+  func afterNextSend(_ check: @escaping @MainActor () -> Bool) {
     core.afterNextSend(check)
   }
 }

@@ -197,7 +197,7 @@ extension Store {
       },
       afterNextSend: { check in weakSelf.object?.afterNextSend(check) })
     let weakCache = WeakReference(cache)
-    cache.scheduledCheck = { weakCache.object?.check() }
+    cache.scheduledCheck = { weakCache.object?.check() ?? false }
     if let rowKey { rowScopeCaches[rowKey] = cache } else { scopeCaches[toElements] = cache }
     return cache
   }

@@ -99,9 +99,10 @@ extension StoreCore {
     }
   }
 
-  /// Runs `check` once, on the root store, after its next processed send.
+  /// Runs `check` on the root store after its next processed send, and after each send after
+  /// that while it returns `true`.
   @inlinable
-  func afterNextSend(_ check: @escaping @MainActor () -> Void) {
+  func afterNextSend(_ check: @escaping @MainActor () -> Bool) {
     switch self {
     case .root(let root): root.scopeChecks.append(ScopeCheck(check))
     case .scoped(let scoped): scoped.afterNextSend(check)

@@ -43,24 +43,6 @@ private let checkedScreenReducer = Reducer<CheckedScreen, CheckedScreenAction, V
   return .none
 }
 
-/// Observes `read()` as a view does: counts into `counter` when told and, if `again`, observes
-/// again at once, from inside the notification (while the check that told it runs).
-@MainActor
-private func observe(_ read: @escaping @MainActor () -> Int, into counter: Told, again: Bool) {
-  withObservationTracking {
-    _ = read()
-  } onChange: {
-    counter.increment()
-    if again { MainActor.assumeIsolated { observe(read, into: counter, again: true) } }
-  }
-}
-
-private final class Told: Sendable {
-  private let count = LockedState(0)
-  var value: Int { count.withLock { $0 } }
-  func increment() { count.withLock { $0 += 1 } }
-}
-
 @MainActor
 @Suite("The root keeps a scoped store's check while its observers wait")
 struct ScopeCheckTests {
@@ -80,14 +62,14 @@ struct ScopeCheckTests {
     // NB: The list's ids, observed by `scope(forEach:)`, as a list view's body does.
     #expect(checks(of: store) == 1)
 
-    let partTold = Told()
-    let childTold = Told()
-    let rowTold = Told()
-    let otherRowTold = Told()
-    observe({ part.count }, into: partTold, again: again)
-    observe({ child?.count ?? -1 }, into: childTold, again: again)
-    observe({ rows[7].count }, into: rowTold, again: again)
-    observe({ rows[8].count }, into: otherRowTold, again: again)
+    let partTold = Tally()
+    let childTold = Tally()
+    let rowTold = Tally()
+    let otherRowTold = Tally()
+    observeAsView({ _ = part.count }, into: partTold, again: again)
+    observeAsView({ _ = child?.count ?? -1 }, into: childTold, again: again)
+    observeAsView({ _ = rows[7].count }, into: rowTold, again: again)
+    observeAsView({ _ = rows[8].count }, into: otherRowTold, again: again)
     // NB: One for the part, one for the child, one for the rows' collection.
     #expect(checks(of: store) == 3)
 
@@ -122,11 +104,11 @@ struct ScopeCheckTests {
     let store = Store(initialState: CheckedScreen(), reducer: checkedScreenReducer, environment: ())
     let part = store.scope(state: \.part, action: CheckedScreenAction.part)
     let rows = store.scope(forEach: \.rows, action: CheckedScreenAction.row)
-    let partTold = Told()
-    let rowTold = Told()
+    let partTold = Tally()
+    let rowTold = Tally()
     for round in 1...50 {
-      observe({ part.count }, into: partTold, again: false)
-      observe({ rows[3].count }, into: rowTold, again: false)
+      observeAsView({ _ = part.count }, into: partTold, again: false)
+      observeAsView({ _ = rows[3].count }, into: rowTold, again: false)
       #expect(checks(of: store) == 2)
       store.send(.unrelated)
       store.send(.part(.increment))

@@ -43,24 +43,10 @@ private let tableReducer = Reducer<Table, TableAction, Void> { state, action, _ 
     return .none
   })
 
-/// Observes `store.state` as a view does; counts into `counter` when told of a change and, if
-/// `again`, observes again at once, from inside the notification.
+/// Observes `store.state` as a view does (see `observeAsView`).
 @MainActor
-private func observe<S, A>(
-  _ store: Store<S, A>, into counter: NotificationCount, again: Bool = false
-) {
-  withObservationTracking {
-    _ = store.state
-  } onChange: {
-    counter.increment()
-    if again { MainActor.assumeIsolated { observe(store, into: counter, again: true) } }
-  }
-}
-
-private final class NotificationCount: Sendable {
-  private let count = LockedState(0)
-  var value: Int { count.withLock { $0 } }
-  func increment() { count.withLock { $0 += 1 } }
+private func observe<S, A>(_ store: Store<S, A>, into counter: Tally, again: Bool = false) {
+  observeAsView({ _ = store.state }, into: counter, again: again)
 }
 
 @MainActor
@@ -70,9 +56,9 @@ struct ScopeObservationTests {
   func wholeStatesStayApart() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let rows = store.scope(forEach: \.rows, action: TableAction.row)
-    let twoRows = NotificationCount()
-    let thirdRow = NotificationCount()
-    let root = NotificationCount()
+    let twoRows = Tally()
+    let thirdRow = Tally()
+    let root = Tally()
     withObservationTracking {
       _ = rows[1].state
       _ = rows[2].state
@@ -102,7 +88,7 @@ struct ScopeObservationTests {
   func oneRowOneNotification() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let rows = store.scope(forEach: \.rows, action: TableAction.row)
-    let counters = rows.map { _ in NotificationCount() }
+    let counters = rows.map { _ in Tally() }
     for (row, counter) in zip(rows, counters) { observe(row, into: counter) }
     store.send(.row(500, .increment))
     #expect(counters.map(\.value).reduce(0, +) == 1)
@@ -114,7 +100,7 @@ struct ScopeObservationTests {
   func unrelatedChange() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let rows = store.scope(forEach: \.rows, action: TableAction.row)
-    let counter = NotificationCount()
+    let counter = Tally()
     observe(rows[7], into: counter)
     store.send(.retitle("Rows"))
     store.send(.row(8, .increment))
@@ -126,7 +112,7 @@ struct ScopeObservationTests {
   @Test("the root store is observed as before: once per send, when read")
   func rootUnchanged() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
-    let counter = NotificationCount()
+    let counter = Tally()
     observe(store, into: counter)
     store.send(.retitle("a"))
     store.send(.retitle("b"))
@@ -146,7 +132,7 @@ struct ScopeObservationTests {
   func childReadDoesNotObserveRoot() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let row = store.scope(forEach: \.rows, action: TableAction.row)[3]
-    let counter = NotificationCount()
+    let counter = Tally()
     observe(row, into: counter)
     store.send(.retitle("x"))
     #expect(counter.value == 0)
@@ -158,7 +144,7 @@ struct ScopeObservationTests {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let opaque = store.scope(state: \.self, action: { (action: TableAction) in action })
     let wrapped = opaque.scope(state: \.title, action: { (action: TableAction) in action })
-    let counter = NotificationCount()
+    let counter = Tally()
     withObservationTracking {
       _ = Opaque(table: opaque.state)
     } onChange: {
@@ -172,7 +158,7 @@ struct ScopeObservationTests {
   @Test("a list observes its ids: adding, removing or moving rows tells it, editing one does not")
   func listObservesIDs() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
-    let list = NotificationCount()
+    let list = Tally()
     @MainActor func observeList() {
       withObservationTracking {
         _ = store.scope(forEach: \.rows, action: TableAction.row)
@@ -201,7 +187,7 @@ struct ScopeObservationTests {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let row = store.scope(forEach: \.rows, action: TableAction.row)[5]
     store.send(.row(5, .increment))
-    let counter = NotificationCount()
+    let counter = Tally()
     observe(row, into: counter)
     store.send(.remove(5))
     store.send(.row(6, .increment))
@@ -213,7 +199,7 @@ struct ScopeObservationTests {
   func reobservedFromOnChange() {
     let store = Store(initialState: Table(), reducer: tableReducer, environment: ())
     let row = store.scope(forEach: \.rows, action: TableAction.row)[9]
-    let counter = NotificationCount()
+    let counter = Tally()
     observe(row, into: counter, again: true)
     store.send(.row(9, .increment))
     store.send(.row(9, .increment))

@@ -1,5 +1,6 @@
 import Loop
 import LoopTesting
+import Observation
 
 /// A counter-ish feature used across the store tests: every action is logged in the state.
 enum Probe {
@@ -53,5 +54,19 @@ final class Tally: Sendable {
       count += 1
       return count
     }
+  }
+}
+
+/// Observes what `read` reads, as a view does: counts into `tally` when told of a change and, if
+/// `again`, observes again at once, from inside the notification (while the check that told it
+/// runs).
+@MainActor
+func observeAsView(_ read: @escaping @MainActor () -> Void, into tally: Tally, again: Bool = false)
+{
+  withObservationTracking {
+    read()
+  } onChange: {
+    tally.increment()
+    if again { MainActor.assumeIsolated { observeAsView(read, into: tally, again: true) } }
   }
 }

@@ -64,6 +64,18 @@ extension Store {
     core.scheduleCheck(of: self)
   }
 
+  /// ``observe(_:tracked:read:seen:)`` for an `Equatable` value (a child's presence and identity,
+  /// an enum state's case): compared with `==` itself, specialised where it is called.
+  @inlinable
+  func observe<Value: Equatable, Tracked>(
+    _ key: AnyKeyPath, tracked: () -> KeyPath<Store, Tracked>,
+    read: () -> (State) -> Value, seen value: Value
+  ) {
+    guard core.observed.register(key, subject: self, tracked: tracked, read: read, seen: value)
+    else { return }
+    core.scheduleCheck(of: self)
+  }
+
   /// A scoped store's whole state, read for observers: told when it is `!=` what they saw.
   @inlinable
   func observedScopedState(_ scoped: ScopedCore<State, Action>) -> State {

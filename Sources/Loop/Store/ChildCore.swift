@@ -15,7 +15,7 @@ class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
   @inlinable
   init<ParentState, ParentAction, Identity: Equatable>(
     parent: Store<ParentState, ParentAction>, initial: State,
-    child: @escaping (ParentState) -> State?, untrackedChild: (() -> State?)? = nil,
+    child: @escaping (ParentState) -> State?, untrackedChild: (@MainActor () -> State?)? = nil,
     identity: @escaping (State) -> Identity, send: @escaping (Action) -> StoreTask
   ) {
     let original = identity(initial)
@@ -28,7 +28,7 @@ class ChildCore<State, Action: Sendable>: ScopedCore<State, Action> {
       return value
     }
     /// The child now, if it is still the one this store was made for.
-    let current: () -> State? =
+    let current: @MainActor () -> State? =
       if let untrackedChild { { accepted(untrackedChild()) } } else {
         { accepted(child(parent.untrackedState)) }
       }

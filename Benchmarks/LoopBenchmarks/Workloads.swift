@@ -396,6 +396,14 @@ enum Workloads {
         loop: observedFieldsLoop,
         floor: observedFieldsFloor,
         countsNotifications: true),
+      Workload(
+        name: "(v) one part changes among 20 observed part stores", operations: 100_000,
+        quickOperations: 1_000,
+        // NB: (m)'s floor and budget: a view of a part store reads what a view of the field does.
+        budget: 2,
+        loop: observedPartsLoop,
+        floor: observedFieldsFloor,
+        countsNotifications: true),
       // A send that edits a shared value, against the same send editing a plain field.
       Workload(
         name: "(n) send editing a shared value", operations: 1_000_000, quickOperations: 1_000,
@@ -512,6 +520,31 @@ enum Workloads {
     for operation in 0..<count {
       store.send(.bump(operation % Fields.paths.count))
       for notified in changed.take() { observeField(store, notified, changed) }
+    }
+    return Fields.paths.reduce(0) { $0 + store.state[keyPath: $1] }
+  }
+
+  /// (v) on Loop: (m)'s screen shown as 20 child views, each holding a part store of one field
+  /// (`store.scope(state: \.f0, …)`, …) and observing its state; each send changes one field,
+  /// whose one observer is told and observes again. What it adds to (m) is the part stores'
+  /// checks after each send: 19 that find nothing changed, and one that tells.
+  @MainActor static func observedPartsLoop(_ count: Int) async -> Int {
+    let store = Store(initialState: Fields(), reducer: fieldsReducer, environment: ())
+    let parts = Fields.paths.indices.map { field in
+      store.scope(state: Fields.paths[field], action: { (_: Never) -> FieldsAction in })
+    }
+    let changed = ChangedRows()
+    @MainActor func observe(_ field: Int) {
+      withObservationTracking {
+        _ = parts[field].state
+      } onChange: {
+        changed.add(field)
+      }
+    }
+    for field in parts.indices { observe(field) }
+    for operation in 0..<count {
+      store.send(.bump(operation % Fields.paths.count))
+      for notified in changed.take() { observe(notified) }
     }
     return Fields.paths.reduce(0) { $0 + store.state[keyPath: $1] }
   }

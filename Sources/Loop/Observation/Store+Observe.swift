@@ -53,27 +53,29 @@ extension Store {
 
   /// Registers interest in a value read from the state, under `key` (made once per key, by
   /// `tracked` and `read`), whose observers saw `value`: they are told after a send that
-  /// changed it.
+  /// changed it, as `isDuplicate` says (see `ObservedValues.register`).
   @inlinable
   func observe<Value, Tracked>(
     _ key: AnyKeyPath, tracked: () -> KeyPath<Store, Tracked>,
-    read: () -> (State) -> Value, seen value: Value
+    read: () -> (State) -> Value, seen value: Value,
+    isDuplicate: () -> (Value, Value) -> Bool = { duplicateCheck(for: Value.self) }
   ) {
-    guard core.observed.register(key, subject: self, tracked: tracked, read: read, seen: value)
+    guard
+      core.observed.register(
+        key, subject: self, tracked: tracked, read: read, seen: value, isDuplicate: isDuplicate)
     else { return }
     core.scheduleCheck(of: self)
   }
 
-  /// ``observe(_:tracked:read:seen:)`` for an `Equatable` value (a child's presence and identity,
-  /// an enum state's case): compared with `==` itself, specialised where it is called.
+  /// ``observe(_:tracked:read:seen:isDuplicate:)`` for an `Equatable` value (a child's presence
+  /// and identity, an enum state's case): compared with `==` itself, specialised where it is
+  /// called.
   @inlinable
   func observe<Value: Equatable, Tracked>(
     _ key: AnyKeyPath, tracked: () -> KeyPath<Store, Tracked>,
     read: () -> (State) -> Value, seen value: Value
   ) {
-    guard core.observed.register(key, subject: self, tracked: tracked, read: read, seen: value)
-    else { return }
-    core.scheduleCheck(of: self)
+    observe(key, tracked: tracked, read: read, seen: value, isDuplicate: { { $0 == $1 } })
   }
 
   /// A scoped store's whole state, read for observers: told when it is `!=` what they saw.

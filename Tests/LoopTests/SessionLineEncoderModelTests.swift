@@ -1,4 +1,5 @@
 import Foundation
+import LoopSessionFormat
 import LoopTesting
 import Testing
 
@@ -232,6 +233,20 @@ private struct ShapeGenerator {
   }
 }
 
+/// A value that, as it encodes, asks the encoder encoding it for a line of its own.
+private final class NestedLine: Encodable {
+  let encoder: SessionLineEncoder
+  let body: (SessionLineEncoder, any Encoder) throws -> Void
+  init(
+    _ encoder: SessionLineEncoder,
+    _ body: @escaping (SessionLineEncoder, any Encoder) throws -> Void
+  ) {
+    self.encoder = encoder
+    self.body = body
+  }
+  func encode(to coder: any Encoder) throws { try body(encoder, coder) }
+}
+
 /// What a session log's line was before ``SessionLineEncoder``: `JSONEncoder`'s encoding with
 /// the format's three line terminators escaped.
 private func referenceLine(_ value: some Encodable) throws -> String {
@@ -249,6 +264,41 @@ private func referenceLine(_ value: some Encodable) throws -> String {
   return line
 }
 
+/// Expects two ways of writing a value's line to agree: the same line, or both refusing (with
+/// the same error, if `sameError`); returns whether both refused.
+///
+/// `label` is made only for a failure: describing some values crashes (Foundation's
+/// `Date.description` for a date millions of years away).
+private func expectAgreement(
+  _ expected: Result<String, any Error>, _ actual: Result<String, any Error>,
+  _ label: @autoclosure () -> String,
+  names: (reference: String, checked: String), sameError: Bool,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  switch (expected, actual) {
+  case let (.success(expected), .success(actual)):
+    #expect(actual == expected, "\(label())", sourceLocation: sourceLocation)
+    return false
+  case let (.failure(expected), .failure(actual)):
+    if sameError {
+      #expect(
+        String(describing: actual) == String(describing: expected), "\(label())",
+        sourceLocation: sourceLocation)
+    }
+    return true
+  case let (.success(expected), .failure(error)):
+    Issue.record(
+      "\(label()): \(names.reference) wrote \(expected), \(names.checked) threw \(error)",
+      sourceLocation: sourceLocation)
+    return false
+  case let (.failure(error), .success(actual)):
+    Issue.record(
+      "\(label()): \(names.reference) threw \(error), \(names.checked) wrote \(actual)",
+      sourceLocation: sourceLocation)
+    return false
+  }
+}
+
 @Suite("SessionLineEncoder agrees with JSONEncoder")
 struct SessionLineEncoderModelTests {
   @Test("5,000 seeded values of every shape: the same line, or both refuse")
@@ -260,22 +310,85 @@ struct SessionLineEncoderModelTests {
       let value = generator.shape(depth: 0)
       let expected = Result { try referenceLine(value) }
       let actual = Result { try encoder.line(value) }
-      switch (expected, actual) {
-      case let (.success(expected), .success(actual)):
-        #expect(actual == expected, "value \(index): \(value)")
-      case (.failure, .failure):
+      if expectAgreement(
+        expected, actual, "value \(index): \(value)",
+        names: ("JSONEncoder", "SessionLineEncoder"), sameError: false)
+      {
         refusals += 1
-      case let (.success(expected), .failure(error)):
-        Issue.record(
-          "value \(index): JSONEncoder wrote \(expected), SessionLineEncoder threw \(error)")
-      case let (.failure(error), .success(actual)):
-        Issue.record(
-          "value \(index): JSONEncoder threw \(error), SessionLineEncoder wrote \(actual)")
       }
     }
     // NB: Some values cannot be encoded (nothing at the top, a non-finite number): the seeds
     // reach both outcomes.
     #expect(refusals > 0 && refusals < 2_500)
+  }
+
+  @Test("5,000 seeded entries: entryLine writes what line writes for the entry, or refuses alike")
+  func entryLineAgreesWithEntry() throws {
+    var generator = ShapeGenerator(random: SeededRandom(seed: 2026_1204))
+    let encoder = SessionLineEncoder()
+    var refusals = 0
+    for index in 0..<5_000 {
+      let origin: ActionOrigin = Bool.random(using: &generator.random) ? .user : .effect
+      let offset = generator.double()
+      let cause: Int? =
+        switch Int.random(in: 0..<4, using: &generator.random) {
+        case 0: nil
+        case 1: [0, 1, -1, Int.min, Int.max].randomElement(using: &generator.random)
+        case 2: Int.random(in: 0...999, using: &generator.random)
+        default: Int(truncatingIfNeeded: generator.random.next())
+        }
+      let reduce: Double? = Bool.random(using: &generator.random) ? nil : generator.double()
+      let action = generator.shape(depth: 0)
+      // NB: A recorded state that is itself optional: absent, `null`, or a value.
+      let state: Shape?? =
+        switch Int.random(in: 0..<4, using: &generator.random) {
+        case 0: nil
+        case 1: .some(nil)
+        default: generator.shape(depth: 0)
+        }
+      let expected = Result {
+        try encoder.line(
+          SessionLogFormat.Entry(
+            origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
+            state: state))
+      }
+      let actual = Result {
+        try encoder.entryLine(
+          origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
+          state: state)
+      }
+      if expectAgreement(
+        expected, actual, "entry \(index): \(action), \(String(describing: state))",
+        names: ("line", "entryLine"), sameError: true)
+      {
+        refusals += 1
+      }
+      #expect(encoder.arena.nodes.isEmpty && encoder.arena.links.isEmpty)
+    }
+    #expect(refusals > 0 && refusals < 2_500)
+  }
+
+  @Test("an entry whose action encodes a line of its own with the same encoder")
+  func entryLineWithNestedLine() throws {
+    let encoder = SessionLineEncoder()
+    let nested = NestedLine(encoder) { encoder, coder in
+      var container = coder.container(keyedBy: Shape.Key.self)
+      let inner = try encoder.entryLine(
+        origin: .effect, offset: 2, action: "inner", cause: 1, reduce: nil, state: 5)
+      try container.encode(inner, forKey: Shape.Key("inner"))
+      try container.encode(coder.codingPath.map(\.stringValue), forKey: Shape.Key("path"))
+    }
+    let line = try encoder.entryLine(
+      origin: .user, offset: 0.5, action: nested, cause: nil, reduce: 1e-6, state: Int?.none)
+    #expect(
+      line
+        == #"{"action":{"inner":"{\"action\":\"inner\",\"cause\":1,\"offset\":2,\"origin\":\"effect\",\"state\":5}","path":["action"]},"offset":0.5,"origin":"user","reduce":1e-06}"#
+    )
+    #expect(
+      try encoder.line(
+        SessionLogFormat.Entry(
+          origin: .user, offset: 0.5, action: nested, cause: nil, reduce: 1e-6,
+          state: Int?.none)) == line)
   }
 
   @Test("a key encoded twice, or in two canonically equivalent forms, as JSONEncoder writes it")
@@ -315,20 +428,16 @@ struct SessionLineEncoderModelTests {
 
   @Test("a value that encodes a line of its own with the same encoder, as it encodes")
   func nestedLine() throws {
-    final class Nested: Encodable {
-      let encoder: SessionLineEncoder
-      init(_ encoder: SessionLineEncoder) { self.encoder = encoder }
-      func encode(to coder: any Encoder) throws {
-        var container = coder.container(keyedBy: Shape.Key.self)
-        try container.encode(1, forKey: Shape.Key("z"))
-        let inner = try encoder.line(Shape.keyed([("b", .int(2)), ("a", .string("x"))]))
-        try container.encode(inner, forKey: Shape.Key("inner"))
-        try container.encode(3, forKey: Shape.Key("a"))
-      }
-    }
     let encoder = SessionLineEncoder()
+    let nested = NestedLine(encoder) { encoder, coder in
+      var container = coder.container(keyedBy: Shape.Key.self)
+      try container.encode(1, forKey: Shape.Key("z"))
+      let inner = try encoder.line(Shape.keyed([("b", .int(2)), ("a", .string("x"))]))
+      try container.encode(inner, forKey: Shape.Key("inner"))
+      try container.encode(3, forKey: Shape.Key("a"))
+    }
     #expect(
-      try encoder.line(Nested(encoder)) == #"{"a":3,"inner":"{\"a\":\"x\",\"b\":2}","z":1}"#)
+      try encoder.line(nested) == #"{"a":3,"inner":"{\"a\":\"x\",\"b\":2}","z":1}"#)
   }
 
   @Test("a session's lines read back: each line is one line, whatever its strings hold")

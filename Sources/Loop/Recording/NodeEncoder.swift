@@ -68,16 +68,23 @@ struct NodeEncoder: Encoder {
   /// Sets this node to a floating-point number as `JSONEncoder` writes it: its shortest
   /// description, without a trailing `.0`; a value that is not finite is refused.
   private func setNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
-    guard value.isFinite else {
+    guard let text = Self.text(of: value) else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
           codingPath: codingPath,
           debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
     }
+    arena.set(node, .number, text: text)
+  }
+
+  /// A floating-point number as `JSONEncoder` writes it: its shortest description, without a
+  /// trailing `.0`; `nil` if it is not finite, which JSON cannot hold.
+  static func text<F: BinaryFloatingPoint & LosslessStringConvertible>(of value: F) -> String? {
+    guard value.isFinite else { return nil }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
-    arena.set(node, .number, text: text)
+    return text
   }
 }
 

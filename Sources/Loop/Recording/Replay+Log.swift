@@ -23,11 +23,10 @@ extension Replay where State: Encodable, Action: Encodable {
         name: name, states: true, initialState: redaction.state(initialState)))
     text += "\n"
     for step in steps {
-      text += try encoder.line(
-        SessionLogFormat.Entry(
-          origin: step.origin, offset: step.offset.inSeconds,
-          action: redaction.action(step.action), cause: step.cause,
-          state: redaction.state(step.state)))
+      text += try encoder.entryLine(
+        origin: step.origin, offset: step.offset.inSeconds,
+        action: redaction.action(step.action), cause: step.cause, reduce: nil,
+        state: redaction.state(step.state))
       text += "\n"
     }
     try Data(text.utf8).write(to: url, options: .atomic)

@@ -23,6 +23,13 @@ extension SessionLogFormat {
     /// The seconds the action's reduce took.
     var reduce: Double?
     var state: State?
+
+    /// The keys of an entry's members: what `Codable` would make, named so that
+    /// ``SessionLineEncoder/entryLine(origin:offset:action:cause:reduce:state:)`` gives the
+    /// action and the state the coding paths an entry's own encoding gives them.
+    enum CodingKeys: String, CodingKey {
+      case origin, offset, action, cause, reduce, state
+    }
   }
 
   /// A line for a jump a live inspector made: the store set to the state after action `jump`.

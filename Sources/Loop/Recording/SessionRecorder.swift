@@ -92,10 +92,9 @@ public final class SessionRecorder<State, Action> {
           name: name, states: recordingStates, initialState: recorded(state)))
     }
     encodeEntry = { action, origin, cause, offset, reduce, state in
-      try encoder.line(
-        SessionLogFormat.Entry(
-          origin: origin, offset: offset, action: redaction.action(action), cause: cause,
-          reduce: reduce, state: recorded(state)))
+      try encoder.entryLine(
+        origin: origin, offset: offset, action: redaction.action(action), cause: cause,
+        reduce: reduce, state: recorded(state))
     }
     encodeJump = { target, offset, state in
       try encoder.line(SessionLogFormat.Jump(jump: target, offset: offset, state: recorded(state)))

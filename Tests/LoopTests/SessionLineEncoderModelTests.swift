@@ -233,18 +233,11 @@ private struct ShapeGenerator {
   }
 }
 
-/// A value that, as it encodes, asks the encoder encoding it for a line of its own.
-private final class NestedLine: Encodable {
-  let encoder: SessionLineEncoder
-  let body: (SessionLineEncoder, any Encoder) throws -> Void
-  init(
-    _ encoder: SessionLineEncoder,
-    _ body: @escaping (SessionLineEncoder, any Encoder) throws -> Void
-  ) {
-    self.encoder = encoder
-    self.body = body
-  }
-  func encode(to coder: any Encoder) throws { try body(encoder, coder) }
+/// A value that encodes as `body` says: in these tests, asking the encoder encoding it for a
+/// line of its own.
+private struct NestedLine: Encodable {
+  let body: (any Encoder) throws -> Void
+  func encode(to coder: any Encoder) throws { try body(coder) }
 }
 
 /// What a session log's line was before ``SessionLineEncoder``: `JSONEncoder`'s encoding with
@@ -371,7 +364,7 @@ struct SessionLineEncoderModelTests {
   @Test("an entry whose action encodes a line of its own with the same encoder")
   func entryLineWithNestedLine() throws {
     let encoder = SessionLineEncoder()
-    let nested = NestedLine(encoder) { encoder, coder in
+    let nested = NestedLine { coder in
       var container = coder.container(keyedBy: Shape.Key.self)
       let inner = try encoder.entryLine(
         origin: .effect, offset: 2, action: "inner", cause: 1, reduce: nil, state: 5)
@@ -429,7 +422,7 @@ struct SessionLineEncoderModelTests {
   @Test("a value that encodes a line of its own with the same encoder, as it encodes")
   func nestedLine() throws {
     let encoder = SessionLineEncoder()
-    let nested = NestedLine(encoder) { encoder, coder in
+    let nested = NestedLine { coder in
       var container = coder.container(keyedBy: Shape.Key.self)
       try container.encode(1, forKey: Shape.Key("z"))
       let inner = try encoder.line(Shape.keyed([("b", .int(2)), ("a", .string("x"))]))

@@ -68,14 +68,13 @@ final class SessionLineEncoder {
     origin: ActionOrigin, offset: Double, action: Action, cause: Int?, reduce: Double?,
     state: State?
   ) throws -> String {
-    let offsetText = NodeEncoder.text(of: offset)
-    let reduceText = reduce.flatMap { NodeEncoder.text(of: $0) }
-    guard let offsetText, (reduceText == nil) == (reduce == nil) else {
+    guard let offsetText = NodeEncoder.text(of: offset), reduce?.isFinite ?? true else {
       return try line(
         SessionLogFormat.Entry(
           origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
           state: state))
     }
+    let reduceText = reduce.flatMap { NodeEncoder.text(of: $0) }
     typealias Key = SessionLogFormat.Entry<Action, State>.CodingKeys
     return try withArena { arena in
       // NB: The entry's object, for its members' coding paths; its members are written below.

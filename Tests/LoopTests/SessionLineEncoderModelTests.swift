@@ -361,6 +361,48 @@ struct SessionLineEncoderModelTests {
     #expect(refusals > 0 && refusals < 2_500)
   }
 
+  @Test("5,000 seeded effect events: effectLine writes what line writes for the event")
+  func effectLineAgreesWithEvent() throws {
+    var generator = ShapeGenerator(random: SeededRandom(seed: 2026_1205))
+    let encoder = SessionLineEncoder()
+    let edges = [0, 1, -1, 9, 10, Int.min, Int.max]
+    var refusals = 0
+    for index in 0..<5_000 {
+      let effect =
+        Bool.random(using: &generator.random)
+        ? Int.random(in: 1...10_000, using: &generator.random)
+        : edges.randomElement(using: &generator.random) ?? 0
+      let event =
+        [SessionLogEffect.Event.started, .finished, .cancelled].randomElement(
+          using: &generator.random) ?? .started
+      let cause: Int? =
+        switch Int.random(in: 0..<3, using: &generator.random) {
+        case 0: nil
+        case 1: edges.randomElement(using: &generator.random)
+        default: Int(truncatingIfNeeded: generator.random.next())
+        }
+      let offset = generator.double()
+      let expected = Result {
+        try encoder.line(
+          SessionLogFormat.EffectEvent(effect: effect, event: event, cause: cause, offset: offset))
+      }
+      let actual = Result {
+        try encoder.effectLine(effect: effect, event: event, cause: cause, offset: offset)
+      }
+      if expectAgreement(
+        expected, actual, "event \(index): \(effect) \(event) \(String(describing: cause))",
+        names: ("line", "effectLine"), sameError: true)
+      {
+        refusals += 1
+      }
+    }
+    // NB: The offsets include NaN and the infinities, which both refuse.
+    #expect(refusals > 0 && refusals < 2_500)
+    #expect(
+      try encoder.effectLine(effect: 3, event: .started, cause: 7, offset: 0.25)
+        == #"{"cause":7,"effect":3,"event":"started","offset":0.25}"#)
+  }
+
   @Test("an entry whose action encodes a line of its own with the same encoder")
   func entryLineWithNestedLine() throws {
     let encoder = SessionLineEncoder()

@@ -109,6 +109,41 @@ final class SessionLineEncoder {
     }
   }
 
+  /// The line of an effect's event: what ``line(_:)`` writes for a
+  /// `SessionLogFormat.EffectEvent` of the same fields, byte for byte, with no `Codable` at all.
+  ///
+  /// ```swift
+  /// let line = try encoder.effectLine(effect: 3, event: .started, cause: 7, offset: 0.25)
+  /// // {"cause":7,"effect":3,"event":"started","offset":0.25}
+  /// ```
+  ///
+  /// Every field is Loop's, so the line is written as it is. An offset that is not finite,
+  /// which no clock gives, takes the event's encoding itself, and so its error.
+  /// `SessionLineEncoderModelTests` checks both ways agree on seeded events.
+  func effectLine(
+    effect: Int, event: SessionLogEffect.Event, cause: Int?, offset: Double
+  ) throws -> String {
+    guard let offsetText = NodeEncoder.text(of: offset) else {
+      return try line(
+        SessionLogFormat.EffectEvent(effect: effect, event: event, cause: cause, offset: offset))
+    }
+    return written { bytes, _ in
+      bytes.append(UInt8(ascii: "{"))
+      if let cause {
+        bytes.append(contentsOf: #""cause":"#.utf8)
+        bytes.append(contentsOf: String(cause).utf8)
+        bytes.append(UInt8(ascii: ","))
+      }
+      bytes.append(contentsOf: #""effect":"#.utf8)
+      bytes.append(contentsOf: String(effect).utf8)
+      bytes.append(contentsOf: #","event":"#.utf8)
+      Self.writeString(event.rawValue, to: &bytes)
+      bytes.append(contentsOf: #","offset":"#.utf8)
+      bytes.append(contentsOf: offsetText.utf8)
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
   /// Runs `body` with this encoder's arena — or a new one, for a value whose `encode(to:)` asks
   /// this encoder for a line of its own — emptied after it.
   private func withArena(_ body: (NodeArena) throws -> String) throws -> String {

@@ -163,8 +163,7 @@ public final class SessionRecorder<State, Action> {
   private func writeEvent(_ event: SessionLogEffect.Event, of id: Int, cause: Int?) {
     let offset = start.duration(to: .now).inSeconds
     write(entry: nil) {
-      try encoder.line(
-        SessionLogFormat.EffectEvent(effect: id, event: event, cause: cause, offset: offset))
+      try encoder.effectLine(effect: id, event: event, cause: cause, offset: offset)
     }
   }
 

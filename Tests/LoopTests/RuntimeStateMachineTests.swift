@@ -96,7 +96,7 @@ struct RuntimeStateMachineTests {
     let waiting = cascade.wait("w1")
     #expect(waiting)
     #expect(cascade.remove(a, needsNoCancel: { _ in true }).isEmpty)
-    #expect(cascade.remove(b, needsNoCancel: { _ in true }) == ["w1"])
+    #expect(Array(cascade.remove(b, needsNoCancel: { _ in true })) == ["w1"])
     #expect(cascade.members.isEmpty, "an idle cascade lists no effect")
     #expect(cascade.waiters.isEmpty)
   }

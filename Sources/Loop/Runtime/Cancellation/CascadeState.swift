@@ -2,14 +2,15 @@
 /// state machine: a count of running effects, the waiters of `finish()`, and cancellation.
 ///
 /// It keeps its members in a list, not a set: adding and removing an effect is a count and
-/// an append, with no hashing. An ended effect stays listed (cancelling it again does nothing)
+/// an append, with no hashing. Both lists keep their first element inline (``SmallList``): a
+/// send's one effect and one `finish()` allocate no list. An ended effect stays listed (cancelling it again does nothing)
 /// until the cascade goes idle, or until ended ones outnumber the running ones and are dropped.
 struct CascadeState<Token: AnyObject, Waiter> {
   /// The number of effects added and not yet removed.
   private(set) var runningCount = 0
   /// Every effect added since the cascade was last idle, some of which may have ended.
-  private(set) var members: [Token] = []
-  private(set) var waiters: [Waiter] = []
+  private(set) var members = SmallList<Token>()
+  private(set) var waiters = SmallList<Waiter>()
   private(set) var isCancelled = false
 
   var isRunning: Bool { runningCount > 0 }
@@ -26,11 +27,11 @@ struct CascadeState<Token: AnyObject, Waiter> {
   ///
   /// - Parameter needsNoCancel: Whether a listed effect can be forgotten: it has ended, or
   ///   was already cancelled. Asked only when ended effects outnumber running ones.
-  mutating func remove(_ token: Token, needsNoCancel: (Token) -> Bool) -> [Waiter] {
+  mutating func remove(_ token: Token, needsNoCancel: (Token) -> Bool) -> SmallList<Waiter> {
     runningCount -= 1
     guard runningCount == 0 else {
       if members.count > 2 * runningCount + 16 { members.removeAll(where: needsNoCancel) }
-      return []
+      return SmallList()
     }
     members.removeAll()
     defer { waiters.removeAll() }
@@ -46,7 +47,7 @@ struct CascadeState<Token: AnyObject, Waiter> {
   }
 
   /// Marks the cascade cancelled and returns its effects, to cancel.
-  mutating func cancel() -> [Token] {
+  mutating func cancel() -> SmallList<Token> {
     isCancelled = true
     return members
   }

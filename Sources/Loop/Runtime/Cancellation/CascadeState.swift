@@ -2,9 +2,10 @@
 /// state machine: a count of running effects, the waiters of `finish()`, and cancellation.
 ///
 /// It keeps its members in a list, not a set: adding and removing an effect is a count and
-/// an append, with no hashing. Both lists keep their first element inline (``SmallList``): a
-/// send's one effect and one `finish()` allocate no list. An ended effect stays listed (cancelling it again does nothing)
+/// an append, with no hashing. An ended effect stays listed (cancelling it again does nothing)
 /// until the cascade goes idle, or until ended ones outnumber the running ones and are dropped.
+/// Both lists keep their first element inline (``SmallList``): a send's one effect and the one
+/// `finish()` waiting on it allocate no list.
 struct CascadeState<Token: AnyObject, Waiter> {
   /// The number of effects added and not yet removed.
   private(set) var runningCount = 0

@@ -45,18 +45,19 @@ struct SmallList<Element>: Sequence {
     if dropsFirst { first = rest.isEmpty ? nil : rest.removeFirst() }
   }
 
-  func makeIterator() -> Iterator { Iterator(list: self) }
+  func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
 
+  /// The first element, then the array's own iterator.
   struct Iterator: IteratorProtocol {
-    let list: SmallList
-    /// The position of the next element: 0 the first, then 1 + its index in `rest`.
-    var position = 0
+    var first: Element?
+    var rest: IndexingIterator<[Element]>
 
     mutating func next() -> Element? {
-      defer { position += 1 }
-      guard position > 0 else { return list.first }
-      let index = position - 1
-      return index < list.rest.count ? list.rest[index] : nil
+      if let element = first {
+        first = nil
+        return element
+      }
+      return rest.next()
     }
   }
 }

@@ -179,6 +179,23 @@ struct RecordingTests {
     #expect(replay.steps.last?.state == Opaque(count: 9))
   }
 
+  @Test("recordingStates: false writes an encodable state nowhere, and the actions as always")
+  func encodableStateNotRecorded() throws {
+    let buffer = SessionLogBuffer()
+    let store = Store(initialState: Ledger.State(), reducer: Ledger.reducer, environment: ())
+    store.record(to: SessionRecorder(name: "plain", recordingStates: false, to: .buffer(buffer)))
+    store.send(.add(4))
+    store.send(.add(5))
+    #expect(buffer.lines.count == 3)
+    #expect(buffer.lines[0].contains(#""states":false"#))
+    #expect(!buffer.text.contains("\"state\":"))
+    #expect(!buffer.text.contains("initialState"))
+    #expect(buffer.lines[2].hasPrefix(#"{"action":{"add":{"_0":5}},"offset":"#))
+    let log = try SessionLog<Ledger.State, Ledger.Action>(text: buffer.text)
+    let replay = try log.replay(reducer: Ledger.reducer, environment: (), from: Ledger.State())
+    #expect(replay.steps.last?.state.count == 9)
+  }
+
   @Test("a history steps back and forward through the states")
   func history() async throws {
     let log = try SessionLog<Ledger.State, Ledger.Action>(text: await recordTally().text)

@@ -348,7 +348,7 @@ struct SessionLineEncoderModelTests {
       let actual = Result {
         try encoder.entryLine(
           origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
-          state: state)
+          state: state ?? nil, includingState: state != nil)
       }
       if expectAgreement(
         expected, actual, "entry \(index): \(action), \(String(describing: state))",
@@ -409,12 +409,14 @@ struct SessionLineEncoderModelTests {
     let nested = NestedLine { coder in
       var container = coder.container(keyedBy: Shape.Key.self)
       let inner = try encoder.entryLine(
-        origin: .effect, offset: 2, action: "inner", cause: 1, reduce: nil, state: 5)
+        origin: .effect, offset: 2, action: "inner", cause: 1, reduce: nil, state: 5,
+        includingState: true)
       try container.encode(inner, forKey: Shape.Key("inner"))
       try container.encode(coder.codingPath.map(\.stringValue), forKey: Shape.Key("path"))
     }
     let line = try encoder.entryLine(
-      origin: .user, offset: 0.5, action: nested, cause: nil, reduce: 1e-6, state: Int?.none)
+      origin: .user, offset: 0.5, action: nested, cause: nil, reduce: 1e-6, state: 0,
+      includingState: false)
     #expect(
       line
         == #"{"action":{"inner":"{\"action\":\"inner\",\"cause\":1,\"offset\":2,\"origin\":\"effect\",\"state\":5}","path":["action"]},"offset":0.5,"origin":"user","reduce":1e-06}"#

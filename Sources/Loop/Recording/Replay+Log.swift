@@ -26,7 +26,7 @@ extension Replay where State: Encodable, Action: Encodable {
       text += try encoder.entryLine(
         origin: step.origin, offset: step.offset.inSeconds,
         action: redaction.action(step.action), cause: step.cause, reduce: nil,
-        state: redaction.state(step.state))
+        state: redaction.state(step.state), includingState: true)
       text += "\n"
     }
     try Data(text.utf8).write(to: url, options: .atomic)

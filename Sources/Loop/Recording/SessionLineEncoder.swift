@@ -53,7 +53,8 @@ final class SessionLineEncoder {
   ///
   /// ```swift
   /// let line = try encoder.entryLine(
-  ///   origin: .user, offset: 0.25, action: action, cause: nil, reduce: 1e-6, state: state)
+  ///   origin: .user, offset: 0.25, action: action, cause: nil, reduce: 1e-6, state: state,
+  ///   includingState: true)
   /// ```
   ///
   /// Only the action and the state, the app's types, go through `Codable`; the entry's own
@@ -64,25 +65,27 @@ final class SessionLineEncoder {
   /// throws what the entry's encoding throws, with the same coding path; a time that is not
   /// finite, which no clock gives, takes the entry's encoding itself.
   /// `SessionLineEncoderModelTests` checks both ways agree on seeded entries.
+  ///
+  /// The state comes with a flag, not as an optional: this code is generic, and an optional of
+  /// the app's type is a type the runtime looks up on every line (its metadata, about 330
+  /// instructions a time).
   func entryLine<Action: Encodable, State: Encodable>(
     origin: ActionOrigin, offset: Double, action: Action, cause: Int?, reduce: Double?,
-    state: State?
+    state: State, includingState: Bool
   ) throws -> String {
     guard let offsetText = NodeEncoder.text(of: offset), reduce?.isFinite ?? true else {
-      return try line(
-        SessionLogFormat.Entry(
-          origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
-          state: state))
+      return try entryLineThroughCodable(
+        origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
+        state: state, includingState: includingState)
     }
     let reduceText = reduce.flatMap { NodeEncoder.text(of: $0) }
-    typealias Key = SessionLogFormat.Entry<Action, State>.CodingKeys
+    typealias Key = SessionLogFormat.EntryCodingKeys
     return try withArena { arena in
       // NB: The entry's object, for its members' coding paths; its members are written below.
       let root = arena.makeNode(parent: nil, key: nil, kind: .object)
       let action = try NodeEncoder.node(of: action, in: arena, container: root, key: Key.action)
-      // NB: Not `state.map`: this code is generic, and would look up `Optional`'s metadata.
       var stateNode: Int?
-      if let state {
+      if includingState {
         stateNode = try NodeEncoder.node(of: state, in: arena, container: root, key: Key.state)
       }
       return written { bytes, members in
@@ -108,6 +111,20 @@ final class SessionLineEncoder {
         bytes.append(UInt8(ascii: "}"))
       }
     }
+  }
+
+  /// The entry's line through its own `Codable` encoding. Apart, never inlined: the entry and
+  /// the optional state it holds are the app's types, and their metadata, looked up where they
+  /// are made, would otherwise be looked up on every line.
+  @inline(never)
+  private func entryLineThroughCodable<Action: Encodable, State: Encodable>(
+    origin: ActionOrigin, offset: Double, action: Action, cause: Int?, reduce: Double?,
+    state: State, includingState: Bool
+  ) throws -> String {
+    try line(
+      SessionLogFormat.Entry(
+        origin: origin, offset: offset, action: action, cause: cause, reduce: reduce,
+        state: includingState ? state : nil))
   }
 
   /// The line of an effect's event: what ``line(_:)`` writes for a

@@ -24,12 +24,16 @@ extension SessionLogFormat {
     var reduce: Double?
     var state: State?
 
-    /// The keys of an entry's members: what `Codable` would make, named so that
-    /// ``SessionLineEncoder/entryLine(origin:offset:action:cause:reduce:state:)`` gives the
-    /// action and the state the coding paths an entry's own encoding gives them.
-    enum CodingKeys: String, CodingKey {
-      case origin, offset, action, cause, reduce, state
-    }
+    typealias CodingKeys = EntryCodingKeys
+  }
+
+  /// The keys of an entry's members, what `Codable` would make: named so that
+  /// ``SessionLineEncoder/entryLine(origin:offset:action:cause:reduce:state:includingState:)``
+  /// gives the action and the state the coding paths an entry's own encoding gives them. Not
+  /// nested in the generic ``Entry``: its keys would then be generic too, and a recorded line
+  /// would look up their metadata and witness table (about 700 instructions a line).
+  enum EntryCodingKeys: String, CodingKey {
+    case origin, offset, action, cause, reduce, state
   }
 
   /// A line for a jump a live inspector made: the store set to the state after action `jump`.

@@ -56,7 +56,7 @@ public final class SessionRecorder<State, Action> {
   ) where Action: Encodable {
     self.init(
       name: name, recordingStates: false, redaction: redaction, sink: sink,
-      recorded: { _ in SessionLogFormat.Skipped?.none })
+      recorded: { _ in SessionLogFormat.Skipped() })
   }
 
   /// A recorder of actions and, if `recordingStates`, the state after each.
@@ -75,13 +75,13 @@ public final class SessionRecorder<State, Action> {
   where State: Encodable, Action: Encodable {
     self.init(
       name: name, recordingStates: recordingStates, redaction: redaction, sink: sink,
-      recorded: { recordingStates ? redaction.state($0) : nil })
+      recorded: redaction.state)
   }
 
-  /// A recorder that writes, for each state, what `recorded` gives (`nil`: no state).
+  /// A recorder that writes, if `recordingStates`, what `recorded` gives for each state.
   private init<Recorded: Encodable>(
     name: String, recordingStates: Bool, redaction: SessionRedaction<State, Action>,
-    sink: SessionLogSink, recorded: @escaping (State) -> Recorded?
+    sink: SessionLogSink, recorded: @escaping (State) -> Recorded
   ) where Action: Encodable {
     let encoder = SessionLineEncoder()
     self.encoder = encoder
@@ -89,15 +89,26 @@ public final class SessionRecorder<State, Action> {
     encodeHeader = { state in
       try encoder.line(
         SessionLogFormat.Header(
-          name: name, states: recordingStates, initialState: recorded(state)))
+          name: name, states: recordingStates,
+          initialState: recordingStates ? recorded(state) : nil))
     }
-    encodeEntry = { action, origin, cause, offset, reduce, state in
-      try encoder.entryLine(
-        origin: origin, offset: offset, action: redaction.action(action), cause: cause,
-        reduce: reduce, state: recorded(state))
+    if recordingStates {
+      encodeEntry = { action, origin, cause, offset, reduce, state in
+        try encoder.entryLine(
+          origin: origin, offset: offset, action: redaction.action(action), cause: cause,
+          reduce: reduce, state: recorded(state), includingState: true)
+      }
+    } else {
+      encodeEntry = { action, origin, cause, offset, reduce, _ in
+        try encoder.entryLine(
+          origin: origin, offset: offset, action: redaction.action(action), cause: cause,
+          reduce: reduce, state: SessionLogFormat.Skipped(), includingState: false)
+      }
     }
     encodeJump = { target, offset, state in
-      try encoder.line(SessionLogFormat.Jump(jump: target, offset: offset, state: recorded(state)))
+      try encoder.line(
+        SessionLogFormat.Jump(
+          jump: target, offset: offset, state: recordingStates ? recorded(state) : nil))
     }
   }
 

@@ -38,11 +38,15 @@ extension Effect {
   ///   both. To merge many effects, build an array and call ``merge(_:)-([Effect<Action>])`` once.
   @inlinable
   public mutating func merge(with other: Self) {
-    switch (storage, other.storage) {
-    case (_, .none): return
-    case (.none, _): self = other
-    default: self = Self(operations: operations + other.operations)
+    // NB: Each storage tested where it is: switching over the pair copied both, payloads and
+    // all, through their outlined copies (about 140 instructions for two `.none`s, which every
+    // parent with a child reducer merges on each action).
+    if case .none = other.storage { return }
+    if case .none = storage {
+      self = other
+      return
     }
+    self = Self(operations: operations + other.operations)
   }
 
   /// Runs effects one after another: each starts when the one before has finished.

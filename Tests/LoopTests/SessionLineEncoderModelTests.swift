@@ -441,6 +441,30 @@ struct SessionLineEncoderModelTests {
     }
   }
 
+  @Test("1,000 seeded objects of 16 to 60 members, keys repeated: the line JSONEncoder writes")
+  func largeObjectsAgreeWithJSONEncoder() throws {
+    // NB: Past `NodeArena.indexedMemberCount` members an object's keys are looked up in an
+    // index; a small pool of keys (canonically equivalent pairs among them) repeats them there.
+    var generator = ShapeGenerator(random: SeededRandom(seed: 2026_1207))
+    let pool =
+      ["a", "b", "é", "e\u{301}", "super", "", "</script>", "__proto__"]
+      + (0..<24).map { "k\($0)" }
+    let encoder = SessionLineEncoder()
+    for index in 0..<1_000 {
+      let count = Int.random(in: 16...60, using: &generator.random)
+      let members = (0..<count).map { _ in
+        (pool.randomElement(using: &generator.random) ?? "", generator.shape(depth: 3))
+      }
+      let value: Shape =
+        Bool.random(using: &generator.random)
+        ? .keyed(members) : .nestedKeyed("n", members)
+      _ = expectAgreement(
+        Result { try referenceLine(value) }, Result { try encoder.line(value) },
+        "object \(index): \(count) members", names: ("JSONEncoder", "SessionLineEncoder"),
+        sameError: false)
+    }
+  }
+
   @Test("a line's nodes are let go once it is written or refused, and the arena with its encoder")
   func arenaIsEmptied() throws {
     weak var arena: NodeArena?

@@ -102,6 +102,49 @@ struct StateDiffTests {
     }
   }
 
+  @Test(
+    "large objects, keys repeated: the changes comparing members one by one gives, 2,000 seeded pairs"
+  )
+  func largeObjectsAgreeWithScan() async {
+    // NB: Past `StateDiff.indexedMemberCount` members the objects' keys are looked up in an
+    // index; a small pool of keys (a canonically equivalent pair among them) repeats them.
+    let pool = ["a", "é", "e\u{301}", "__proto__", "</script>", ""] + (0..<30).map { "k\($0)" }
+    var indexed = 0
+    var pairs = 0
+    for await seed in SeededRandom.seeds(2_000) {
+      pairs += 1
+      var random = SeededRandom(seed: seed)
+      func members() -> [(key: String, value: JSONValue)] {
+        (0..<Int.random(in: 0...60, using: &random)).map { _ in
+          (
+            pool.randomElement(using: &random) ?? "",
+            JSONValue.number("\(Int.random(in: 0...3, using: &random))")
+          )
+        }
+      }
+      let before = members()
+      let after = members()
+      if before.count + after.count > StateDiff.indexedMemberCount { indexed += 1 }
+      // The plain computation: each member of `before` against the first of `after` with an
+      // equal key, then each member of `after` whose key `before` lacks.
+      var expected: [StateChange] = []
+      for member in before {
+        let now = after.first { $0.key == member.key }
+        if now?.value != member.value {
+          expected.append(
+            StateChange(path: [.member(member.key)], old: member.value, new: now?.value))
+        }
+      }
+      for member in after where !before.contains(where: { $0.key == member.key }) {
+        expected.append(StateChange(path: [.member(member.key)], old: nil, new: member.value))
+      }
+      #expect(
+        StateDiff.changes(from: .object(before), to: .object(after)) == expected, "seed \(seed)")
+    }
+    // NB: Most pairs reach the index, not a few.
+    #expect(indexed > pairs / 2)
+  }
+
   @Test("identified elements are compared by id: an insertion is one change at its index")
   func byID() throws {
     let old = try JSONParser.parse(

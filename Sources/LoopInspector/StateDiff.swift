@@ -36,20 +36,18 @@ enum StateDiff {
       // dictionary of 16,000 entries took 256 million comparisons a diff). Either way the
       // first member with an equal key is the one compared.
       let isLarge = before.count + after.count > indexedMemberCount
-      var afterIndex: [String: Int] = [:]
-      var beforeKeys: Set<String> = []
-      if isLarge {
-        for (index, member) in after.enumerated() where afterIndex[member.key] == nil {
-          afterIndex[member.key] = index
-        }
-        for member in before { beforeKeys.insert(member.key) }
-      }
+      let afterIndex =
+        isLarge
+        ? Dictionary(
+          after.indices.map { (after[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        : nil
+      let beforeKeys = isLarge ? Set(before.map(\.key)) : nil
       for member in before {
         path.append(.member(member.key))
         let now =
-          isLarge
-          ? afterIndex[member.key].map { after[$0] }
-          : after.first(where: { $0.key == member.key })
+          if let afterIndex { afterIndex[member.key].map { after[$0] } } else {
+            after.first { $0.key == member.key }
+          }
         if let now {
           collect(member.value, now.value, &path, &changes)
         } else {
@@ -58,9 +56,7 @@ enum StateDiff {
         path.removeLast()
       }
       for member in after
-      where isLarge
-        ? !beforeKeys.contains(member.key) : !before.contains(where: { $0.key == member.key })
-      {
+      where !(beforeKeys?.contains(member.key) ?? before.contains { $0.key == member.key }) {
         changes.append(StateChange(path: path + [.member(member.key)], old: nil, new: member.value))
       }
     case let (.array(before), .array(after)):

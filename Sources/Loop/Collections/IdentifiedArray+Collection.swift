@@ -120,8 +120,9 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 }
 
 extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Sendable {}
-// NB: `idOf` is a closure over a `KeyPath`, which is immutable; every other stored property is
-// a value of `ID` or `Element`. The array is a value type with no shared mutable state.
+// NB: `idOf` is a closure over a `KeyPath`, which is immutable, or over nothing (an
+// `Identifiable` element's `id`); every other stored property is a value of `ID` or `Element`.
+// The array is a value type with no shared mutable state.
 
 extension IdentifiedArray: CustomStringConvertible {
   /// The elements, as an array literal.

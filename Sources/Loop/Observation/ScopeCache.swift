@@ -24,9 +24,11 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// Whether a check after the next send is asked for: set from the first observer's wait until
   /// a check finds that none waits.
   @exclusivity(unchecked) @usableFromInline var isScheduled = false
-  /// What Observation tracks a list's ids under, made once (a key path into a generic class
-  /// is instantiated each time its literal is evaluated).
-  @usableFromInline let idsKeyPath: KeyPath<ScopeCache, Bool> = \.observedIDs
+  /// What Observation tracks a list's ids under (see `StoreKeyPaths`).
+  @inlinable
+  var idsKeyPath: KeyPath<ScopeCache, Bool> {
+    StoreKeyPaths.keyPath(.observedIDs) { \ScopeCache.observedIDs }
+  }
 
   @usableFromInline
   init(
@@ -51,6 +53,7 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// A list was given the stores for `elements`: it is told when their ids change.
   @inlinable
   func observeIDs(of elements: IdentifiedArray<ID, Element>) {
+    let idsKeyPath = self.idsKeyPath
     let started = rows.registerIDs(at: elements.version) { ids in
       ids.register(
         idsKeyPath, subject: self, tracked: { idsKeyPath }, read: { { $0.orderedIDs } },
@@ -66,7 +69,8 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   func observePresence(of id: ID, in elements: IdentifiedArray<ID, Element>) {
     let started = rows.register(id, at: elements.version) { table in
       table.register(
-        \Element?.storeFieldIsPresent, subject: self, tracked: { \ScopeCache.[presenceOf: id] },
+        StoreKeyPaths.keyPath(.isPresent) { \Element?.storeFieldIsPresent }, subject: self,
+        tracked: { \ScopeCache.[presenceOf: id] },
         read: { { $0 != nil } }, seen: elements[id: id] != nil)
     }
     if started { schedule() }

@@ -26,8 +26,9 @@ extension Store {
   public var `case`: State {
     let state = untrackedState
     guard let layout = EnumLayout(State.self), !layout.isOptional else { return self.state }
+    let shownCase = StoreKeyPaths.keyPath(.shownCase) { \Store.shownCase }
     observe(
-      \Store.shownCase, tracked: { \Store.shownCase }, read: { { CasePresence(of: $0, layout) } },
+      shownCase, tracked: { shownCase }, read: { { CasePresence(of: $0, layout) } },
       seen: CasePresence(of: state, layout))
     return state
   }

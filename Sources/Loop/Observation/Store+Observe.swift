@@ -86,9 +86,10 @@ extension Store {
     return value
   }
 
-  /// `\Store.state`, the key path the state and its fields are tracked under.
-  @usableFromInline
+  /// `\Store.state`, the key path the state and its fields are tracked under (see
+  /// `StoreKeyPaths`).
+  @inlinable
   var observedStateKeyPath: KeyPath<Store, State> {
-    core.stateKeyPath
+    StoreKeyPaths.keyPath(.state) { \Store.state }
   }
 }

@@ -98,7 +98,8 @@ extension Store {
   func observeOptionalField<Value: ObservableState>(
     _ keyPath: KeyPath<State, Value?>, seen value: Value?
   ) -> StoreField<State, Action, Value>? {
-    observeField(keyPath.appending(path: \Value?.storeFieldIsPresent), seen: value != nil)
+    let isPresent = StoreKeyPaths.keyPath(.isPresent) { \Value?.storeFieldIsPresent }
+    observeField(keyPath.appending(path: isPresent), seen: value != nil)
     guard let value else { return nil }
     return StoreField(store: self, value: value, route: .optional(keyPath))
   }

@@ -26,9 +26,6 @@ final class RootCore<State, Action: Sendable> {
   let context: EffectContext?
   /// Whether the app's actions wait in the queue (see ``pause()``).
   @exclusivity(unchecked) private(set) var isPaused = false
-  /// `\Store.state`, made once: a key path into a generic class is instantiated at run time
-  /// each time its literal is evaluated, which would cost more than a whole plain send.
-  @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
   @exclusivity(unchecked) @usableFromInline var isShutDown = false
   /// Checks scoped stores and collections asked for after the next processed send.
   @exclusivity(unchecked) @usableFromInline var scopeChecks: [ScopeCheck] = []

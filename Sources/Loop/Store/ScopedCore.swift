@@ -41,8 +41,6 @@ class ScopedCore<State, Action: Sendable> {
   @usableFromInline let afterNextSend: (@escaping @MainActor () -> Bool) -> Void
   /// What its observers read (see `ObservedValues`).
   @usableFromInline let observed = ObservedValues<State>()
-  /// `\Store.state`, made once (see `StoreCore.stateKeyPath`).
-  @usableFromInline let stateKeyPath: KeyPath<Store<State, Action>, State> = \.state
   /// The check the root runs after each send while this store's observers wait: made once, in
   /// the initialiser, in the app's module (see ``checkObservers()``).
   @exclusivity(unchecked) @usableFromInline var scheduledCheck: @MainActor () -> Bool = { false }

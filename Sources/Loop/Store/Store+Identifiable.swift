@@ -8,5 +8,5 @@ extension Store: @MainActor Identifiable where State: Identifiable {
   /// ```
   ///
   /// Read as any field is, `store.id` observes the `id` alone.
-  public var id: State.ID { self[dynamicMember: \.id] }
+  public var id: State.ID { self[dynamicMember: StoreKeyPaths.keyPath(.id) { \State.id }] }
 }

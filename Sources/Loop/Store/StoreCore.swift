@@ -109,15 +109,6 @@ extension StoreCore {
     }
   }
 
-  /// `\Store.state`, made once.
-  @inlinable
-  var stateKeyPath: KeyPath<Store<State, Action>, State> {
-    switch self {
-    case .root(let root): root.stateKeyPath
-    case .scoped(let scoped): scoped.stateKeyPath
-    }
-  }
-
   /// Adds a `states` observer; `nil` if the store it reaches is gone.
   @usableFromInline
   func addObserver(

@@ -86,6 +86,16 @@ struct StoreKeyPathsModelTests {
     #expect(shown == \Store<Value, Int>.shownCase)
     #expect(shown != state as AnyKeyPath)
 
+    // NB: A literal with an argument: one key path per argument.
+    for tag in [nil, 0, 1] as [UInt32?] {
+      let presence = CasePresenceKey(tag: tag, payload: Value.self, action: Int.self)
+      let tracked = StoreKeyPaths.keyPath(.casePresence(presence)) {
+        \Store<Value, Int>.[casePresence: presence]
+      }
+      #expect(tracked == \Store<Value, Int>.[casePresence: presence])
+      #expect(tracked != shown)
+    }
+
     let boxID = StoreKeyPaths.keyPath(.id) { \Shapes.Box<Value>.id }
     #expect(boxID == \Shapes.Box<Value>.id)
     record(boxID, for: Shapes.Box<Value>.self, in: &seen.ids)

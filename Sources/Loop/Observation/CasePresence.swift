@@ -8,10 +8,12 @@
 /// for paths built from the case alone (``CasePath/isSingleCase``):
 /// - two scopes with the child there share a key only if they name the same tag, payload and
 ///   action types: the same case, extracted the same way, so either one's reading serves both;
-/// - two scopes with the child absent share a key whose reading may be either's; but a scope
-///   whose child comes moves the state to its own case, and the state's `tag`, part of this
-///   value, then changes whichever scope's reading is used. (The cost: a view whose child is
-///   absent is also told when the state moves between two other cases.)
+/// - two scopes with the child absent share a key, and read only the state's `tag` (no
+///   identity), the same whichever scope made the entry: a scope whose child comes moves the
+///   state to its own case, which changes the tag. (The cost: a view whose child is absent is
+///   also told when the state moves between two other cases; never when another scope's child
+///   is replaced within its case, which an absent scope reading that scope's identity was,
+///   until 2026-12-04.)
 @usableFromInline
 struct CasePresence: Equatable {
   /// The state's case.

@@ -17,7 +17,7 @@
 enum StoreKeyPaths {
   /// Which literal a key path is: with its root and value types, what picks it out.
   @usableFromInline
-  enum Literal: Hashable, Sendable {
+  enum Literal: Hashable {
     /// `\Store<State, Action>.state`: a field read through a store is tracked under it.
     case state
     /// `\State.id`: an `Identifiable` store's `id`.
@@ -28,6 +28,9 @@ enum StoreKeyPaths {
     case shownCase
     /// `\Value?.storeFieldIsPresent`: whether an optional is there.
     case isPresent
+    /// `\Store<State, Action>.[casePresence: key]`: a scope to an enum case, by its key (a
+    /// case's tag and the child's types: as many as the app has cases it scopes to).
+    case casePresence(CasePresenceKey)
   }
 
   @usableFromInline

@@ -148,11 +148,18 @@ extension Store {
     let tag = layout.tag(of: state)
     let presence = CasePresenceKey(
       tag: child == nil ? nil : tag, payload: ChildState.self, action: ChildAction.self)
-    let tracked = \Store.[casePresence: presence]
+    let tracked = StoreKeyPaths.keyPath(.casePresence(presence)) {
+      \Store.[casePresence: presence]
+    }
+    // NB: With the child absent, only the state's case is read: every scope whose child is
+    // absent reads the same (see `CasePresence`).
     observe(
       tracked, tracked: { tracked },
       read: {
-        { CasePresence(tag: layout.tag(of: $0), identity: toCase.extract(from: $0).map(identity)) }
+        if child == nil { return { CasePresence(tag: layout.tag(of: $0), identity: nil) } }
+        return {
+          CasePresence(tag: layout.tag(of: $0), identity: toCase.extract(from: $0).map(identity))
+        }
       }, seen: CasePresence(tag: tag, identity: child.map(identity)))
     guard let child else { return nil }
     return cachedChildStore(

@@ -55,6 +55,33 @@ private indirect enum Shape: Sendable {
   case also
 }
 
+private enum OneCase: Equatable, Sendable { case only }
+
+/// Payloads that take no bytes, in an enum that is not `indirect`: the compiler tags such a
+/// case among the cases without a payload (after the ones whose payload takes bytes), though
+/// it has one. (`Shape` is `indirect`, so each of its payloads is a box.)
+private enum Flat: Sendable {
+  case value(Int)
+  case unit(Void)
+  case empty(Empty)
+  case labeledEmpty(nothing: Empty)
+  case one(OneCase)
+  case labeledOne(action: OneCase)
+  case pair(Int, OneCase)
+  case zeroPair(Empty, OneCase)
+  case optionalEmpty(Empty?)
+  case existential(any Sendable)
+  case none
+  case also
+}
+
+/// One payload case whose payload takes no bytes, and cases without one.
+private enum FlatSingle: Sendable {
+  case one(action: OneCase)
+  case none
+  case also
+}
+
 /// More cases than one word of known tags holds.
 private enum ManyCases: Equatable, Sendable {
   case p0(Int)
@@ -585,6 +612,78 @@ struct CaseShapeModelTests {
     case 128: return .e58
     case 129: return .e59
     default: return .e0
+    }
+  }
+
+  private static func flat(_ random: inout SeededRandom) -> Flat {
+    let n = Int(random.next() % 1_000)
+    switch random.next() % 12 {
+    case 0: return .value(n)
+    case 1: return .unit(())
+    case 2: return .empty(Empty())
+    case 3: return .labeledEmpty(nothing: Empty())
+    case 4: return .one(.only)
+    case 5: return .labeledOne(action: .only)
+    case 6: return .pair(n, .only)
+    case 7: return .zeroPair(Empty(), .only)
+    case 8: return .optionalEmpty(n.isMultiple(of: 2) ? Empty() : nil)
+    case 9: return .existential(n.isMultiple(of: 2) ? n : Empty())
+    case 10: return .none
+    default: return .also
+    }
+  }
+
+  @Test("payloads that take no bytes, tagged among the cases without one, extract as matching")
+  func zeroSizedPayloads() {
+    var checks: [@Sendable () -> Check<Flat>] = []
+    checks.append(
+      Self.check("value", { CasePath(Flat.value) }) {
+        if case let .value(v) = $0 { v } else { nil }
+      })
+    checks.append(
+      Self.check("unit", { CasePath(Flat.unit) }) { if case .unit = $0 { () } else { nil } })
+    checks.append(
+      Self.check("empty", { CasePath(Flat.empty) }) {
+        if case let .empty(v) = $0 { v } else { nil }
+      })
+    checks.append(
+      Self.check("labeledEmpty", { CasePath(Flat.labeledEmpty(nothing:)) }) {
+        if case let .labeledEmpty(v) = $0 { v } else { nil }
+      })
+    checks.append(
+      Self.check("one", { CasePath(Flat.one) }) { if case let .one(v) = $0 { v } else { nil } })
+    checks.append(
+      Self.check("labeledOne", { CasePath(Flat.labeledOne(action:)) }) {
+        if case let .labeledOne(v) = $0 { v } else { nil }
+      })
+    checks.append(
+      Self.check("pair", { CasePath(Flat.pair) }) {
+        if case let .pair(a, b) = $0 { (a, b) } else { nil }
+      })
+    checks.append(
+      Self.check("zeroPair", { CasePath(Flat.zeroPair) }) {
+        if case let .zeroPair(a, b) = $0 { (a, b) } else { nil }
+      })
+    checks.append(
+      Self.check("optionalEmpty", { CasePath(Flat.optionalEmpty) }) {
+        if case let .optionalEmpty(v) = $0 { v } else { nil }
+      })
+    checks.append(
+      Self.check("existential", { CasePath(Flat.existential) }) {
+        if case let .existential(v) = $0 { v } else { nil }
+      })
+    run(checks, seeds: 0..<40, count: 250, values: { Self.flat(&$0) })
+    let single: [@Sendable () -> Check<FlatSingle>] = [
+      Self.check("one", { CasePath(FlatSingle.one(action:)) }) {
+        if case let .one(v) = $0 { v } else { nil }
+      }
+    ]
+    run(single, seeds: 0..<40, count: 250) { random in
+      switch random.next() % 3 {
+      case 0: .one(action: .only)
+      case 1: .none
+      default: .also
+      }
     }
   }
 

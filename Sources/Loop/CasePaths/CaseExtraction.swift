@@ -2,11 +2,16 @@
 /// which tag is its case once, then reads the payload of a value of that tag from the enum's
 /// layout.
 ///
-/// Learning (the slow path, a `Mirror`, at most once per case of the root type): the value's
-/// payload is cast to `Value` (a single labeled value, which a `Mirror` shows as a one-element
-/// labeled tuple, is unwrapped first); if that succeeds, embedding it again gives the path's own
-/// tag. A tag that is not the path's own is remembered too, so every value after that costs one
-/// tag read and a comparison, and a payload read for a match.
+/// Learning (the slow path, at most once per case of the root type): the value's payload is
+/// cast to `Value` (a single labeled value, which a `Mirror` shows as a one-element labeled
+/// tuple, is unwrapped first); if that succeeds, embedding it again gives the path's own tag.
+/// A tag that is not the path's own is remembered too, so every value after that costs one
+/// tag read and a comparison, and a payload read for a match. Two shapes are learned without a
+/// `Mirror` (about 30,000 instructions, paid again by every path made afresh, as a view's
+/// `scope(state: Mode.editing, …)` makes one on every render): a case with no payload is no
+/// path's; and a case whose field record says it holds a `Value` has its payload read in
+/// place, which is the path's case if embedding it gives that case back. Everything else takes
+/// the `Mirror`. `CaseShapeModelTests` holds both to pattern matching, on every payload shape.
 /// A path that cannot read its case (``CasePath/init(_:)`` was given something other than a
 /// case of an enum it can read) extracts nothing, and says so, as a runtime warning, the first
 /// time a value goes through it: inside a test store's send, that is a test failure.
@@ -91,9 +96,36 @@ final class CaseExtraction<Root, Value>: @unchecked Sendable {
     mirroredPayload(of: value) as? Value
   }
 
-  /// The slow path: reads `root`'s payload through a `Mirror`, and remembers what it learned.
+  /// The slow path: learns what `root`'s case is to this path, and remembers it.
   @usableFromInline
   func learn(from root: Root, tag: UInt32, _ layout: EnumLayout) -> Value? {
+    // NB: A case with no payload, which a `Mirror` shows with no child: not this path's. (Not
+    // `tag >= payloadCaseCount`: a case whose payload takes no bytes, `.child(action: .tap)`
+    // of a one-case action, is tagged among the cases without one, and a `Mirror` shows it.)
+    guard !layout.hasNoPayload(tag: tag) else {
+      rememberOther(tag)
+      return nil
+    }
+    if let payload = learnInPlace(from: root, tag: tag, layout) { return payload }
+    return learnThroughMirror(from: root, tag: tag, layout)
+  }
+
+  /// Learns without a `Mirror` that `root`'s case is this path's, when its field record says
+  /// it holds a `Value` (the same type, one labeled value of it, or a tuple of the same
+  /// element types: what the `Mirror`'s payload casts to a `Value` from), and embedding its
+  /// payload gives that case back; returns the payload then, `nil` when this does not decide.
+  private func learnInPlace(from root: Root, tag: UInt32, _ layout: EnumLayout) -> Value? {
+    guard layout.holds(tag: tag, Value.self), let indirect = layout.isIndirect(tag: tag),
+      indirect || MemoryLayout<Value>.size <= MemoryLayout<Root>.size,
+      let payload = layout.payload(of: root, ifTag: tag, indirect: indirect, as: Value.self),
+      layout.tag(of: embed(payload)) == tag
+    else { return nil }
+    words.store(1 | (indirect ? 2 : 0) | Int(tag) << 2, at: Self.ownTagWord)
+    return payload
+  }
+
+  /// Learns through a `Mirror` of `root`'s payload.
+  private func learnThroughMirror(from root: Root, tag: UInt32, _ layout: EnumLayout) -> Value? {
     guard let payload = Self.payload(of: root) else {
       rememberOther(tag)
       return nil

@@ -19,9 +19,7 @@ extension EnumLayout {
   /// The tags of the cases whose payload is a `payload` (or a tuple of the same element types,
   /// whatever their labels), in declaration order.
   func tags(ofCasesHolding payload: Any.Type) -> [UInt32] {
-    (0..<UInt32(payloadCaseCount)).filter { tag in
-      payloadType(tag: tag).map { Self.holds($0, payload) } ?? false
-    }
+    (0..<UInt32(payloadCaseCount)).filter { holds(tag: $0, payload) }
   }
 
   /// The labels of the case `tag`'s payload, one per value (`""` where a value has none);
@@ -66,6 +64,19 @@ extension EnumLayout {
       default: length += 1
       }
     }
+  }
+
+  /// Whether the case `tag` has no payload, by its field record, which names no type for it
+  /// (what a `Mirror` reads to show a case's payload); `false` when the record cannot be read.
+  func hasNoPayload(tag: UInt32) -> Bool {
+    guard let record = fieldRecord(tag: tag) else { return false }
+    return Self.relative(record + 4) == nil
+  }
+
+  /// Whether the case `tag` holds a `payload` (see ``holds(_:_:)``); `false` when its field
+  /// record cannot be read.
+  func holds(tag: UInt32, _ payload: Any.Type) -> Bool {
+    payloadType(tag: tag).map { Self.holds($0, payload) } ?? false
   }
 
   /// Whether a case whose field type is `field` holds a `payload`: the same type, a single

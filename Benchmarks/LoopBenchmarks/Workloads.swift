@@ -25,6 +25,11 @@ enum Counter {
   }
 }
 
+/// (x)'s state: a screen in one of two modes, the editing one with a child feature.
+enum Mode: Equatable, Sendable { case idle, editing(Counter.State) }
+enum ModeAction: Sendable { case editing(Counter.Action) }
+let modeReducer = Reducer<Mode, ModeAction, Void> { _, _, _ in .none }
+
 struct Row: Identifiable, Equatable, Sendable, Codable { let id: Int; var count = 0 }
 struct Rows: Equatable, Sendable {
   var rows: IdentifiedArrayOf<Row> = IdentifiedArray((0..<1_000).map { Row(id: $0) })
@@ -404,6 +409,54 @@ enum Workloads {
         loop: observedPartsLoop,
         floor: observedFieldsFloor,
         countsNotifications: true),
+      Workload(
+        name: "(w) a list's row stores made, per row", operations: 100_000,
+        quickOperations: 1_000, budget: nil,
+        loop: { count in
+          // What a list view pays the first time it shows 1,000 rows: a store and its row
+          // stores, made and released.
+          var made = 0
+          for _ in 0..<(count / 1_000) {
+            let store = Store(initialState: Rows(), reducer: rowsReducer, environment: ())
+            made += store.scope(forEach: \.rows, action: RowsAction.row).count
+          }
+          return made
+        },
+        floor: { count in
+          // The same state, and an observable object per row, written by hand.
+          var made = 0
+          for _ in 0..<(count / 1_000) {
+            let rows = Rows()
+            made += rows.rows.map { _ in ObservedRow() }.count
+          }
+          return made
+        }),
+      Workload(
+        name: "(x) a view's scope to an enum case, per render", operations: 100_000,
+        quickOperations: 1_000, budget: nil,
+        loop: { count in
+          // What a view over an enum state pays each time its body asks for its case's store
+          // (`if let child = store.scope(state: Mode.editing, …)`); the child's view holds the
+          // store it was given, as SwiftUI's does.
+          let store = Store(
+            initialState: Mode.editing(Counter.State()), reducer: modeReducer, environment: ())
+          let shown = store.scope(state: Mode.editing, action: ModeAction.editing)
+          var found = 0
+          for _ in 0..<count {
+            if store.scope(state: Mode.editing, action: ModeAction.editing) != nil { found += 1 }
+          }
+          return withExtendedLifetime(shown) { found }
+        },
+        floor: { count in
+          // The same state, its case matched by hand.
+          let store = Store(
+            initialState: Mode.editing(Counter.State()), reducer: modeReducer, environment: ())
+          var found = 0
+          for _ in 0..<count {
+            if case .editing = store.withState({ $0 }) { found += 1 }
+          }
+          return found
+        }),
       // A send that edits a shared value, against the same send editing a plain field.
       Workload(
         name: "(n) send editing a shared value", operations: 1_000_000, quickOperations: 1_000,

@@ -107,9 +107,13 @@ extension CasePath {
   /// through the path (a test failure inside a `TestStore`).
   ///
   /// Extraction reads the enum's tag and payload from its layout (Swift's stable ABI): the
-  /// first values it sees of each case go through a `Mirror` once, to learn which tag is this
-  /// case; after that a value costs a tag read, a comparison and, for this case, a copy of the
-  /// payload.
+  /// first value it sees of each case teaches it whether that tag is this case — from the
+  /// enum's field records when they decide it (a case without a payload; a case holding this
+  /// path's value, whose payload is embedded again), else through a `Mirror`, once; after that
+  /// a value costs a tag read, a comparison and, for this case, a copy of the payload. A path
+  /// made afresh (a view's `scope(state: Mode.editing, …)`, on every render) learns again, so
+  /// the first kind of learning is the one a view pays: about 5,000 instructions, where a
+  /// `Mirror` takes 30,000.
   ///
   /// - Complexity: O(1) per extraction (after the first value of each case).
   @inlinable

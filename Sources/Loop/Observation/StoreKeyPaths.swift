@@ -6,7 +6,7 @@
 /// evaluated — its generic arguments resolved by name, its buffer allocated and filled: about
 /// 11,000 instructions (callgrind, 2026-12-04), more than a whole plain send. Made with every
 /// store, it was over a third of what a list's row store cost; made on every `store.id`, it
-/// was nearly all of what SwiftUI's `ForEach` paid to read a row's id. The runtime keeps no
+/// was most of what SwiftUI's `ForEach` paid to read a row's id. The runtime keeps no
 /// cache of instantiated key paths, so Loop keeps this one: one key path per literal and type,
 /// made the first time it is asked for and kept for the process's life. It holds as many as
 /// the app has store types, and no store.

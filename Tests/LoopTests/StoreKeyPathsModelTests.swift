@@ -51,7 +51,8 @@ struct StoreKeyPathsModelTests {
     let states = Set(seen.states.values.map(ObjectIdentifier.init))
     #expect(states.count == seen.states.count)
     #expect(Set(seen.ids.values.map(ObjectIdentifier.init)).count == seen.ids.count)
-    #expect(seen.states.count > 500)
+    // NB: A tenth of the seeds (CI's other runs) reaches over 400 types; all of them, more.
+    #expect(seen.states.count > 100)
     #expect(seen.checks > 0)
   }
 

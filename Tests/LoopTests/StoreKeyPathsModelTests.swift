@@ -1,5 +1,4 @@
 import LoopTesting
-import Observation
 import Testing
 
 @testable import Loop
@@ -124,17 +123,13 @@ struct StoreKeyPathsModelTests {
         state.id = id
         return .none
       }, environment: ())
-    let told = LockedState(0)
-    withObservationTracking {
-      _ = rows.id
-    } onChange: {
-      told.withLock { $0 += 1 }
-    }
+    let told = Tally()
+    observeAsView({ _ = rows.id }, into: told)
     #expect(rows.id == 7)
     rows.send(7)
-    #expect(told.withLock { $0 } == 0)
+    #expect(told.value == 0)
     rows.send(8)
-    #expect(told.withLock { $0 } == 1)
+    #expect(told.value == 1)
     #expect(rows.id == 8)
 
     let screen = Store(
@@ -143,15 +138,11 @@ struct StoreKeyPathsModelTests {
         state = next
         return .none
       }, environment: ())
-    let shown = LockedState(0)
-    withObservationTracking {
-      _ = screen.case
-    } onChange: {
-      shown.withLock { $0 += 1 }
-    }
+    let shown = Tally()
+    observeAsView({ _ = screen.case }, into: shown)
     screen.send(.list)
-    #expect(shown.withLock { $0 } == 0)
+    #expect(shown.value == 0)
     screen.send(.detail(1))
-    #expect(shown.withLock { $0 } == 1)
+    #expect(shown.value == 1)
   }
 }

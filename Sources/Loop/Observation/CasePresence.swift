@@ -12,8 +12,7 @@
 ///   identity), the same whichever scope made the entry: a scope whose child comes moves the
 ///   state to its own case, which changes the tag. (The cost: a view whose child is absent is
 ///   also told when the state moves between two other cases; never when another scope's child
-///   is replaced within its case, which an absent scope reading that scope's identity was,
-///   until 2026-12-04.)
+///   is replaced within its case.)
 @usableFromInline
 struct CasePresence: Equatable {
   /// The state's case.

@@ -24,12 +24,6 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// Whether a check after the next send is asked for: set from the first observer's wait until
   /// a check finds that none waits.
   @exclusivity(unchecked) @usableFromInline var isScheduled = false
-  /// What Observation tracks a list's ids under (see `StoreKeyPaths`).
-  @inlinable
-  var idsKeyPath: KeyPath<ScopeCache, Bool> {
-    StoreKeyPaths.keyPath(.observedIDs) { \ScopeCache.observedIDs }
-  }
-
   @usableFromInline
   init(
     elements: @escaping @MainActor () -> IdentifiedArray<ID, Element>?,
@@ -53,7 +47,8 @@ final class ScopeCache<ID: Hashable, Element>: Observable {
   /// A list was given the stores for `elements`: it is told when their ids change.
   @inlinable
   func observeIDs(of elements: IdentifiedArray<ID, Element>) {
-    let idsKeyPath = self.idsKeyPath
+    // NB: What Observation tracks a list's ids under (see `StoreKeyPaths`).
+    let idsKeyPath = StoreKeyPaths.keyPath(.observedIDs) { \ScopeCache.observedIDs }
     let started = rows.registerIDs(at: elements.version) { ids in
       ids.register(
         idsKeyPath, subject: self, tracked: { idsKeyPath }, read: { { $0.orderedIDs } },
